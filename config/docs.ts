@@ -1,0 +1,19 @@
+import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import {docsVersions} from './site-constants';
+
+/** The docs plugin: two versions (spec 1, 2), the current one served at /docs/3.0.0. */
+export const docsOptions = {
+  path: 'docs',
+  routeBasePath: docsVersions.routeBasePath,
+  sidebarPath: './sidebars.ts',
+  lastVersion: docsVersions.current.name,
+  versions: {
+    [docsVersions.current.name]: {label: docsVersions.current.label, path: docsVersions.current.path},
+    [docsVersions.legacy.name]: {label: docsVersions.legacy.label, path: docsVersions.legacy.path, banner: 'unmaintained'},
+  },
+  // The OpenAPI theme's document component renders both API pages and plain docs.
+  docItemComponent: '@theme/ApiItem',
+  breadcrumbs: true,
+  // Spec 2: the docs sidebar starts expanded.
+  sidebarCollapsed: false,
+} satisfies DocsOptions;

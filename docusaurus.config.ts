@@ -1,0 +1,84 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {
+  announcementBar,
+  buildRules,
+  colorMode,
+  docsSidebar,
+  locale,
+  site,
+  tableOfContents,
+} from './config/site-constants';
+import {docsOptions} from './config/docs';
+import {navbar} from './config/navbar';
+import {footer} from './config/footer';
+import {prism} from './config/prism';
+import {searchOptions} from './config/search';
+import {openApiPluginOptions, openApiThemeConfig} from './config/openapi';
+
+const config: Config = {
+  title: site.title,
+  tagline: site.tagline,
+  favicon: 'img/favicon.svg',
+  url: site.url,
+  baseUrl: site.baseUrl,
+  titleDelimiter: site.titleDelimiter,
+  customFields: {siteVersion: site.siteVersion},
+
+  onBrokenLinks: buildRules.onBrokenLinks,
+  onBrokenAnchors: buildRules.onBrokenAnchors,
+  onDuplicateRoutes: buildRules.onDuplicateRoutes,
+
+  i18n: {
+    defaultLocale: locale.defaultLocale,
+    locales: [...locale.locales],
+    localeConfigs: {en: {direction: locale.direction, htmlLang: 'en'}},
+  },
+
+  // Docusaurus Faster (Rspack + SWC) builds in a fraction of webpack's time on 2 cores.
+  future: {v4: true, faster: true},
+
+  markdown: {
+    format: 'mdx',
+    mermaid: true,
+    mdx1Compat: {comments: true, admonitions: true, headingIds: true},
+    hooks: {onBrokenMarkdownLinks: buildRules.onBrokenMarkdownLinks},
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: docsOptions,
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [['docusaurus-plugin-openapi-docs', openApiPluginOptions], 'docusaurus-plugin-sass'],
+
+  themes: [
+    '@docusaurus/theme-mermaid',
+    'docusaurus-theme-openapi-docs',
+    ['@easyops-cn/docusaurus-search-local', searchOptions],
+  ],
+
+  themeConfig: {
+    colorMode,
+    announcementBar: {
+      ...announcementBar,
+      content:
+        'Tessera API V1 is deprecated and stops answering on 30 June 2027. <a href="/docs/3.0.0/api/tessera-api">Move to V3</a>.',
+    },
+    docs: {sidebar: docsSidebar},
+    tableOfContents,
+    navbar,
+    footer,
+    prism,
+    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+    ...openApiThemeConfig,
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,42 @@
+import {defineConfig, devices} from '@playwright/test';
+
+/**
+ * End-to-end tests run against the production build (`npm run build`), served by
+ * `docusaurus serve`, in Debian's Chromium: Playwright cannot download its own browser here.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', {open: 'never'}]],
+  timeout: 30_000,
+  expect: {timeout: 10_000},
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
+  webServer: {
+    // Started directly with node so that stopping it stops the server (npx would leave it running).
+    command: `node node_modules/@docusaurus/core/bin/docusaurus.mjs serve --port ${port} --host 127.0.0.1 --no-open`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,116 @@
+/**
+ * Regenerates the API reference pages of both versions from the OpenAPI files (issue 3).
+ * `npm run build` and `npm run start` run it first; its output is not committed.
+ *
+ * 1. Empties the output folders, because the plugin never overwrites a page.
+ * 2. Runs the plugin's `gen-api-docs all` (one config entry per OpenAPI file).
+ * 3. Marks every generated page as generated, writes the 1.0.0 sidebar JSON that Docusaurus
+ *    needs for a versioned sidebar (it cannot import the generated sidebar.ts), and publishes
+ *    the OpenAPI files and the SDK declarations for download.
+ */
+import {spawnSync} from 'node:child_process';
+import {copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {openApiDownloadPath, openApiSpecs} from '../config/openapi';
+import {docsVersions} from '../config/site-constants';
+
+const siteDir = path.resolve(import.meta.dirname, '..');
+const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+
+const legacySidebarFile = path.join(siteDir, 'versioned_sidebars', `version-${docsVersions.legacy.name}-sidebars.json`);
+
+/**
+ * Empties each output folder. On a clean clone the 1.0.0 docs folder and sidebar do not exist
+ * yet, and Docusaurus refuses to start (even for this command) without them, so they are created.
+ */
+function prepareOutput(): void {
+  for (const spec of Object.values(openApiSpecs)) {
+    const outputDir = path.join(siteDir, spec.outputDir);
+    rmSync(outputDir, {recursive: true, force: true});
+    mkdirSync(outputDir, {recursive: true});
+  }
+  mkdirSync(path.dirname(legacySidebarFile), {recursive: true});
+  writeFileSync(legacySidebarFile, '{}\n');
+}
+
+function runPluginGeneration(): void {
+  const result = spawnSync(process.execPath, [docusaurusBin, 'gen-api-docs', 'all'], {
+    cwd: siteDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    throw new Error(`gen-api-docs failed with exit code ${result.status}`);
+  }
+}
+
+/** YAML front matter allows comments: the first front-matter line says the page is generated. */
+function markGenerated(outputDir: string, specPath: string): number {
+  const marker = `# Generated from ${specPath} by scripts/generate-api-docs.ts: edit the OpenAPI file, not this page.`;
+  const pages = readdirSync(outputDir).filter((file) => file.endsWith('.mdx'));
+  for (const page of pages) {
+    const file = path.join(outputDir, page);
+    const text = readFileSync(file, 'utf8');
+    if (!text.startsWith('---\n')) throw new Error(`${file} has no front matter`);
+    writeFileSync(file, `---\n${marker}\n${text.slice(4)}`);
+  }
+  return pages.length;
+}
+
+type SidebarNode = {id?: string; items?: SidebarNode[]; link?: {id?: string}; [key: string]: unknown};
+
+/** The plugin names 1.0.0 pages `version-1.0.0/api/…`; inside a versioned sidebar they are `api/…`. */
+function rebaseIds(node: SidebarNode, prefix: string): SidebarNode {
+  const rebase = (id: string) => (id.startsWith(prefix) ? id.slice(prefix.length) : id);
+  return {
+    ...node,
+    ...(node.id ? {id: rebase(node.id)} : {}),
+    ...(node.link?.id ? {link: {...node.link, id: rebase(node.link.id)}} : {}),
+    ...(node.items ? {items: node.items.map((child) => rebaseIds(child, prefix))} : {}),
+  };
+}
+
+async function writeLegacySidebar(): Promise<void> {
+  const spec = openApiSpecs.tesseraV1;
+  const generated = path.join(siteDir, spec.outputDir, 'sidebar.ts');
+  const module = (await import(pathToFileURL(generated).href)) as {default: SidebarNode[] | {default: SidebarNode[]}};
+  // tsx loads the generated ES module through CommonJS interop, which may nest the default export.
+  const items = Array.isArray(module.default) ? module.default : module.default.default;
+  const prefix = `version-${docsVersions.legacy.name}/`;
+  const sidebar = {docs: items.map((item) => rebaseIds(item, prefix))};
+  writeFileSync(legacySidebarFile, `${JSON.stringify(sidebar, null, 2)}\n`);
+  rmSync(generated);
+}
+
+/** Readers download the OpenAPI files and the SDK's type declarations from the site itself. */
+function publishDownloads(): void {
+  const downloads = [
+    ...Object.values(openApiSpecs).map((spec) => [spec.specPath, openApiDownloadPath(spec.specPath)] as const),
+    ['sdk/tessera-sdk.d.ts', '/sdk/tessera-sdk.d.ts'] as const,
+  ];
+  for (const [source, sitePath] of downloads) {
+    const target = path.join(siteDir, 'static', sitePath);
+    mkdirSync(path.dirname(target), {recursive: true});
+    copyFileSync(path.join(siteDir, source), target);
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  prepareOutput();
+  runPluginGeneration();
+  const pageCounts = Object.values(openApiSpecs).map(
+    (spec) => `${spec.version}: ${markGenerated(path.join(siteDir, spec.outputDir), spec.specPath)} pages`,
+  );
+  await writeLegacySidebar();
+  publishDownloads();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`API reference generated (${pageCounts.join(', ')}) in ${seconds} s`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

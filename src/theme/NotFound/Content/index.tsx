@@ -1,0 +1,25 @@
+// Wrapped (spec 8, issue 2): the built-in not-found text stays; readers also get ways back.
+import type {ReactNode} from 'react';
+import NotFoundContent from '@theme-original/NotFound/Content';
+import type NotFoundContentType from '@theme/NotFound/Content';
+import type {WrapperProps} from '@docusaurus/types';
+import {useLocation} from '@docusaurus/router';
+import WaysBack from '@site/src/components/WaysBack';
+
+type Props = WrapperProps<typeof NotFoundContentType>;
+
+export default function NotFoundContentWrapper(props: Props): ReactNode {
+  const {pathname} = useLocation();
+  return (
+    <>
+      <NotFoundContent {...props} />
+      <div className="container margin-bottom--xl">
+        <div className="row">
+          <div className="col col--6 col--offset-3">
+            <WaysBack pathname={pathname} />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import {expect, test} from '@playwright/test';
+import {allSpecRoutes} from '../spec-routes';
+
+test.describe('routes (spec 2)', () => {
+  test('every route the spec lists answers 200 with its own titled page', async ({request}) => {
+    for (const route of allSpecRoutes) {
+      const response = await request.get(route);
+      expect(response.status(), route).toBe(200);
+      const html = await response.text();
+      expect(html, route).toMatch(/<title[^>]*>[^<]+\| Tessera Docs<\/title>|<title[^>]*>Tessera Docs[^<]*<\/title>/);
+      expect(html, route).not.toContain('Page Not Found');
+    }
+  });
+
+  test('an unknown path answers 404 with the not-found page and ways back', async ({page}) => {
+    const response = await page.goto('/docs/3.0.0/api/capture-the-moon');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', {level: 1, name: 'Page Not Found'})).toBeVisible();
+    const waysBack = page.getByRole('navigation', {name: 'Ways back'});
+    await expect(waysBack.getByRole('link', {name: 'Search the documentation for “capture the moon”'})).toHaveAttribute(
+      'href',
+      '/search?q=capture+the+moon',
+    );
+    await expect(waysBack.getByRole('link', {name: 'Open the 3.0.0 (current) documentation'})).toHaveAttribute(
+      'href',
+      '/docs/3.0.0/category/tessera-documentation',
+    );
+    await expect(waysBack.getByRole('link', {name: 'Go to the home page'})).toHaveAttribute('href', '/');
+  });
+
+  test('a missing 1.0.0 page points back to the 1.0.0 docs and searches 1.0.0', async ({page}) => {
+    const response = await page.goto('/docs/1.0.0/api/no-such-operation');
+    expect(response?.status()).toBe(404);
+    const waysBack = page.getByRole('navigation', {name: 'Ways back'});
+    await expect(waysBack.getByRole('link', {name: 'Open the 1.0.0 documentation'})).toHaveAttribute(
+      'href',
+      '/docs/1.0.0/api/tessera-api',
+    );
+    await expect(waysBack.getByRole('link', {name: /Search the documentation/})).toHaveAttribute(
+      'href',
+      '/search?q=no+such+operation&version=docs%2F1.0.0',
+    );
+  });
+
+  test('the docs root offers both versions and says what each is for', async ({page}) => {
+    await page.goto('/docs');
+    await expect(page.getByRole('heading', {level: 1, name: 'Documentation versions'})).toBeVisible();
+    await expect(page.getByRole('link', {name: /Version 3\.0\.0 \(current\)/})).toHaveAttribute(
+      'href',
+      '/docs/3.0.0/category/tessera-documentation',
+    );
+    await expect(page.getByRole('link', {name: /Version 1\.0\.0 \(deprecated\)/})).toHaveAttribute(
+      'href',
+      '/docs/1.0.0/api/tessera-api',
+    );
+  });
+
+  test('the home page shows the tagline and links to the guides, the API reference and the SDK', async ({page}) => {
+    await page.goto('/');
+    await expect(page.getByText('Enhance your online store with a checkout your shoppers finish.')).toBeVisible();
+    const main = page.locator('main');
+    for (const [name, href] of [
+      ['Take a payment', '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session'],
+      ['Onboard a merchant', '/docs/3.0.0/guides/guides/quick_guides/signup_steps/signup_quick_guide_intro'],
+      ['API reference', '/docs/3.0.0/api/tessera-api'],
+      ['Client SDK', '/docs/3.0.0/sdk/sdk/intro'],
+    ] as const) {
+      await expect(main.getByRole('link', {name: new RegExp(`^${name}`)})).toHaveAttribute('href', href);
+    }
+  });
+
+  test('the create-payment-session guide is the main doc of 3.0.0', async ({page}) => {
+    // A 1.0.0 page with no 3.0.0 twin: the dropdown sends the reader to the version's main doc.
+    await page.goto('/docs/1.0.0/api/purchase-decision');
+    await page.getByRole('button', {name: '1.0.0'}).hover();
+    await expect(page.getByRole('link', {name: '3.0.0 (current)'})).toHaveAttribute(
+      'href',
+      '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session',
+    );
+  });
+});
