@@ -1,0 +1,82 @@
+import {expect, test, type Page} from '@playwright/test';
+import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
+
+const sampleLanguages = ['curl', 'php', 'csharp', 'nodejs'];
+
+async function expectOperationPage(page: Page, route: string, apiBase: string) {
+  await page.goto(route);
+  // The first endpoint block is the operation; callbacks (notifications) follow it.
+  const endpoint = page.locator('.openapi__method-endpoint').first();
+  await expect(endpoint.locator('.badge'), route).toHaveText(/^(GET|POST|PUT|PATCH|DELETE|Webhook)$/);
+  const isWebhook = (await endpoint.locator('.badge').innerText()) === 'Webhook';
+  if (!isWebhook) await expect(endpoint.locator('.openapi__method-endpoint-path'), route).toContainText(apiBase);
+  await expect(page.getByRole('heading', {name: /^Responses/}), route).toBeVisible();
+  await expect(page.getByRole('tab', {name: /^4\d\d$/}).first(), `${route} documents an error response`).toBeAttached();
+  if (!isWebhook) {
+    for (const language of sampleLanguages) {
+      await expect(page.getByRole('tab', {name: language, exact: true}), `${route} ${language}`).toBeAttached();
+    }
+  }
+  await expect(page.getByRole('button', {name: /send api request/i}), route).toHaveCount(0);
+}
+
+test.describe('API reference (issue 3)', () => {
+  const operationPages = [
+    ...v3ApiPages.filter((name) => !v3ApiOverviewPages.includes(name)).map((name) => [`/docs/3.0.0/api/${name}`, '/v3/'] as const),
+    ...v1ApiPages.filter((name) => !v1ApiOverviewPages.includes(name)).map((name) => [`/docs/1.0.0/api/${name}`, '/v1/'] as const),
+  ];
+  for (const [route, apiBase] of operationPages) {
+    test(`${route} shows method, path, responses and samples, and cannot send`, async ({page}) => {
+      await expectOperationPage(page, route, apiBase);
+    });
+  }
+
+  test('the sample tabs show curl, PHP and C# requests for the operation', async ({page}) => {
+    await page.goto('/docs/3.0.0/api/capture-an-order');
+    const samples = page.locator('.openapi-tabs__code-container, [class*="openapi-explorer__code-block"], pre').filter({hasText: 'captures'});
+    await page.getByRole('tab', {name: 'curl', exact: true}).click();
+    await expect(samples.filter({hasText: 'curl'}).first()).toBeVisible();
+    await page.getByRole('tab', {name: 'php', exact: true}).click();
+    await expect(samples.filter({hasText: '<?php'}).first()).toBeVisible();
+    await page.getByRole('tab', {name: 'csharp', exact: true}).click();
+    await expect(samples.filter({hasText: 'HttpMethod.Post'}).or(samples.filter({hasText: 'Method.Post'})).first()).toBeVisible();
+  });
+
+  test('overview pages describe the API and each tag', async ({page}) => {
+    test.slow(); // Twelve pages in one test.
+    for (const [base, names] of [['/docs/3.0.0/api', v3ApiOverviewPages], ['/docs/1.0.0/api', v1ApiOverviewPages]] as const) {
+      for (const name of names) {
+        await page.goto(`${base}/${name}`);
+        await expect(page.locator('h1').first(), name).toBeVisible();
+        const text = await page.locator('article').first().innerText();
+        expect(text.length, `${base}/${name} has a real description`).toBeGreaterThan(300);
+      }
+    }
+  });
+
+  test('the info pages offer both OpenAPI files for download, and the files are served', async ({page, request}) => {
+    await page.goto('/docs/3.0.0/api/tessera-api');
+    for (const file of ['tessera-v3.yaml', 'tessera-v1.yaml']) {
+      await expect(page.getByRole('link', {name: file, exact: true}).first()).toHaveAttribute('href', `/openapi/${file}`);
+      const response = await request.get(`/openapi/${file}`);
+      expect(response.status()).toBe(200);
+      expect(await response.text()).toContain('openapi: 3.1.0');
+    }
+  });
+
+  test('the V1 reference says it is deprecated and maps to V3', async ({page}) => {
+    await page.goto('/docs/1.0.0/api/tessera-api');
+    await expect(page.locator('article').first()).toContainText(/deprecated/i);
+    await expect(page.locator('article').first()).toContainText('2027-06-30');
+  });
+
+  test('the V3 API reference sits in the Tessera documentation sidebar, grouped by tag', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 900});
+    await page.goto('/docs/3.0.0/api/capture-an-order');
+    const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
+    await expect(sidebar.getByRole('link', {name: 'Tessera documentation'})).toBeVisible();
+    for (const tag of ['Authentication', 'Session management', 'Order management', 'Hosted page', 'Tokenized payment methods']) {
+      await expect(sidebar.getByRole('link', {name: tag, exact: true})).toBeVisible();
+    }
+  });
+});
