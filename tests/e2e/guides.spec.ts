@@ -1,0 +1,48 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {v3GuideRoutes} from '../spec-routes';
+import {storage} from '../../config/site-constants';
+
+// Playwright runs from the repository root (where playwright.config.ts is).
+const repoRoot = process.cwd();
+const sourceOf = (route: string) => readFileSync(path.join(repoRoot, 'docs', `${route.replace('/docs/3.0.0/', '')}.mdx`), 'utf8');
+
+test.describe('guides and SDK pages (issue 4)', () => {
+  for (const route of v3GuideRoutes) {
+    const source = sourceOf(route);
+    const diagrams = (source.match(/^```mermaid\s*$/gm) ?? []).length;
+    const codeBlocks = (source.match(/^```(json|php|csharp|ts|html|bash)\b/gm) ?? []).length;
+
+    test(`${route} renders its ${diagrams} diagrams as SVG and highlights its code`, async ({page}) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(route);
+      await expect(page.locator('article h1').first()).toBeVisible();
+      if (diagrams > 0) {
+        await expect(page.locator('.docusaurus-mermaid-container svg')).toHaveCount(diagrams, {timeout: 20_000});
+        await expect(page.getByText(/Syntax error in text/)).toHaveCount(0);
+      }
+      if (codeBlocks > 0) {
+        // Code in inactive tabs is not rendered until chosen; the visible blocks must be highlighted.
+        const visibleBlock = page.locator('article pre.prism-code').first();
+        await expect(visibleBlock).toBeVisible();
+        await expect(visibleBlock.locator('.token').first()).toBeAttached();
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('server samples switch between JSON, PHP and C# without writing to storage', async ({page}) => {
+    await page.goto('/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders');
+    const tabs = page.getByRole('tablist').first();
+    await tabs.getByRole('tab', {name: 'PHP'}).click();
+    await expect(page.locator('article pre.prism-code.language-php').first()).toBeVisible();
+    await tabs.getByRole('tab', {name: 'C#'}).click();
+    await expect(page.locator('article pre.prism-code.language-csharp').first()).toBeVisible();
+    const keys = await page.evaluate(() => Object.keys(localStorage));
+    for (const key of keys) {
+      expect(storage.allowedKeyPrefixes.some((prefix) => key === prefix || key.startsWith(`${prefix}-`)), key).toBe(true);
+    }
+  });
+});

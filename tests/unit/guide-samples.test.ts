@@ -1,0 +1,128 @@
+/**
+ * Every sample in the guides agrees with the API and the SDK (issue 4):
+ * - a ```json fence names what it shows, `operation="createSession" part="request"`,
+ *   `operation="captureAnOrder" part="response" status="201"` or `schema="SessionNotification"`,
+ *   and validates against that schema in openapi/tessera-v3.yaml, with no field the API lacks;
+ * - a ```ts fence (client code) compiles against sdk/tessera-sdk.d.ts in strict mode;
+ * - a mermaid state diagram uses only states that the API's status enums define.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import ts from 'typescript';
+import {jsonMediaType, loadOpenApi, openApiFiles, operationsById, repoRoot, resolveRef, SchemaValidator, type JsonObject} from '../support/openapi';
+import {authoredPages, codeFences, type CodeFence} from '../support/guides';
+
+const v3 = loadOpenApi(openApiFiles.v3);
+const validator = new SchemaValidator(v3, 'v3-closed');
+const operations = operationsById(v3);
+const fences = authoredPages().flatMap(codeFences);
+const where = (fence: CodeFence) => `${fence.file}:${fence.line}`;
+
+/** The JSON pointer of the schema a sample claims to show, or an error saying why there is none. */
+function schemaPointerFor(fence: CodeFence): string {
+  const {operation: operationId, part, status, schema} = fence.meta;
+  if (schema) {
+    assert.ok(v3.components?.schemas?.[schema], `${where(fence)}: no schema ${schema} in ${openApiFiles.v3}`);
+    return `#/components/schemas/${schema}`;
+  }
+  assert.ok(operationId, `${where(fence)}: a json sample must name operation="…" (with part=) or schema="…"`);
+  const found = operations.get(operationId);
+  assert.ok(found, `${where(fence)}: no operation ${operationId} in ${openApiFiles.v3}`);
+  if (part === 'request') {
+    const body = resolveRef(v3, found.operation.requestBody);
+    const media = jsonMediaType(body?.content as JsonObject | undefined);
+    assert.ok(media, `${where(fence)}: ${operationId} takes no JSON request body`);
+    const base = found.operation.requestBody && (found.operation.requestBody as JsonObject).$ref
+      ? `${(found.operation.requestBody as JsonObject).$ref as string}`
+      : `${found.pointer}/requestBody`;
+    return `${base}/content/${media[0].replace('/', '~1')}/schema`;
+  }
+  assert.equal(part, 'response', `${where(fence)}: part must be "request" or "response"`);
+  assert.ok(status, `${where(fence)}: a response sample needs status="…"`);
+  const responses = found.operation.responses as JsonObject;
+  const responseRef = responses[status];
+  assert.ok(responseRef, `${where(fence)}: ${operationId} has no ${status} response`);
+  const response = resolveRef(v3, responseRef);
+  const media = jsonMediaType(response.content as JsonObject | undefined);
+  assert.ok(media, `${where(fence)}: ${operationId} ${status} has no JSON body`);
+  const base = (responseRef as JsonObject).$ref ? ((responseRef as JsonObject).$ref as string) : `${found.pointer}/responses/${status}`;
+  return `${base}/content/${media[0].replace('/', '~1')}/schema`;
+}
+
+test('every JSON sample names the operation or schema it shows and validates against it', () => {
+  const jsonFences = fences.filter((fence) => fence.language === 'json');
+  const failures: string[] = [];
+  for (const fence of jsonFences) {
+    try {
+      const pointer = schemaPointerFor(fence);
+      let value: unknown;
+      try {
+        value = JSON.parse(fence.code);
+      } catch (error) {
+        throw new Error(`${where(fence)}: not valid JSON (${(error as Error).message})`);
+      }
+      const errors = validator.validate(pointer, value);
+      if (errors.length) failures.push(`${where(fence)} (${pointer}):\n    ${errors.join('\n    ')}`);
+    } catch (error) {
+      failures.push((error as Error).message);
+    }
+  }
+  console.log(`validated ${jsonFences.length} JSON samples against ${openApiFiles.v3}`);
+  assert.deepEqual(failures, []);
+});
+
+test('a sample with a field the API does not have fails validation', () => {
+  const pointer = '#/components/schemas/Money';
+  assert.deepEqual(validator.validate(pointer, {amount: 25900, currency: 'SEK'}), []);
+  assert.notDeepEqual(validator.validate(pointer, {amount: 25900, currency: 'SEK', amountInKronor: 259}), []);
+  assert.notDeepEqual(validator.validate(pointer, {currency: 'SEK'}), [], 'a missing required field fails');
+});
+
+test('every client TypeScript sample compiles against the SDK declarations', () => {
+  const tsFences = fences.filter((fence) => fence.language === 'ts' || fence.language === 'typescript');
+  const sdkFile = path.join(repoRoot, 'sdk/tessera-sdk.d.ts');
+  // Beside the declarations, so that `import type {…} from './tessera-sdk'` resolves as it does for a reader.
+  const virtualFiles = new Map(tsFences.map((fence, index) => [path.join(repoRoot, `sdk/sample-${index}.ts`), fence]));
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    types: [],
+    noUnusedLocals: false,
+  };
+  const host = ts.createCompilerHost(options);
+  const readFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  // Each sample is its own module, so samples cannot lean on each other's declarations.
+  host.readFile = (file) => (virtualFiles.has(file) ? `${virtualFiles.get(file)!.code}\nexport {};\n` : readFile(file));
+  host.fileExists = (file) => virtualFiles.has(file) || fileExists(file);
+  const program = ts.createProgram([sdkFile, ...virtualFiles.keys()], options, host);
+  const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const fence = diagnostic.file && virtualFiles.get(diagnostic.file.fileName);
+    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0;
+    const place = fence ? `${fence.file}:${fence.line + 1 + line}` : diagnostic.file?.fileName ?? '';
+    return `${place}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+  });
+  console.log(`type-checked ${tsFences.length} TypeScript samples against sdk/tessera-sdk.d.ts`);
+  assert.deepEqual(problems, []);
+});
+
+test('state diagrams use only the states of the API status enums', () => {
+  const schemas = v3.components?.schemas ?? {};
+  const known = new Set(
+    ['SessionStatus', 'OrderStatus', 'TokenStatus', 'RefundStatus'].flatMap((name) => (schemas[name]?.enum as string[] | undefined) ?? []),
+  );
+  const failures: string[] = [];
+  for (const fence of fences.filter((candidate) => candidate.language === 'mermaid' && /^\s*stateDiagram/.test(candidate.code))) {
+    for (const match of fence.code.matchAll(/^\s*([\w[\]*]+)\s*-->\s*([\w[\]*]+)/gm)) {
+      for (const state of [match[1]!, match[2]!]) {
+        if (state !== '[*]' && !known.has(state)) failures.push(`${where(fence)}: state ${state} is not in the API's status enums`);
+      }
+    }
+  }
+  assert.deepEqual(failures, []);
+});
