@@ -56,7 +56,7 @@ const config: Config = {
     ],
   ],
 
-  plugins: [['docusaurus-plugin-openapi-docs', openApiPluginOptions], 'docusaurus-plugin-sass'],
+  plugins: [['docusaurus-plugin-openapi-docs', openApiPluginOptions], 'docusaurus-plugin-sass', './src/plugins/prism-on-demand/index.ts'],
 
   themes: [
     '@docusaurus/theme-mermaid',

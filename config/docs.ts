@@ -11,8 +11,6 @@ export const docsOptions = {
     [docsVersions.current.name]: {label: docsVersions.current.label, path: docsVersions.current.path},
     [docsVersions.legacy.name]: {label: docsVersions.legacy.label, path: docsVersions.legacy.path, banner: 'unmaintained'},
   },
-  // The OpenAPI theme's document component renders both API pages and plain docs.
-  docItemComponent: '@theme/ApiItem',
   breadcrumbs: true,
   // Spec 2: the docs sidebar starts expanded.
   sidebarCollapsed: false,

@@ -2,25 +2,28 @@ import type {PluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
 import {docsVersions} from './site-constants';
 
 /**
- * API reference generation (issue 3). Each OpenAPI file writes into the docs folder of the
- * version it documents; scripts/generate-api-docs.ts runs the generation before build/start.
+ * API reference generation (issue 3). Each OpenAPI file (`sourcePath`) writes into the docs
+ * folder of the version it documents. scripts/generate-api-docs.ts runs the generation before
+ * build/start, from a copy (`specPath`) to which it adds build-time request samples (issue 5).
  */
 export const openApiSpecs = {
   tesseraV3: {
     version: docsVersions.current.path,
-    specPath: 'openapi/tessera-v3.yaml',
+    sourcePath: 'openapi/tessera-v3.yaml',
+    specPath: '.generated/openapi/tessera-v3.json',
     outputDir: 'docs/api',
   },
   tesseraV1: {
     version: docsVersions.legacy.path,
-    specPath: 'openapi/tessera-v1.yaml',
+    sourcePath: 'openapi/tessera-v1.yaml',
+    specPath: '.generated/openapi/tessera-v1.json',
     outputDir: `versioned_docs/version-${docsVersions.legacy.name}/api`,
   },
 } as const;
 
 /** Where the build publishes each OpenAPI file for download (copied by the generation script). */
-export const openApiDownloadPath = (specPath: string): string =>
-  `/openapi/${specPath.split('/').pop()}`;
+export const openApiDownloadPath = (sourcePath: string): string =>
+  `/openapi/${sourcePath.split('/').pop()}`;
 
 export const openApiPluginOptions = {
   id: 'openapi',
@@ -31,7 +34,7 @@ export const openApiPluginOptions = {
       {
         specPath: spec.specPath,
         outputDir: spec.outputDir,
-        downloadUrl: openApiDownloadPath(spec.specPath),
+        downloadUrl: openApiDownloadPath(spec.sourcePath),
         // Spec 7: the site makes no request outside its origin, so the explorer cannot send.
         hideSendButton: true,
         showSchemas: false,

@@ -3,7 +3,8 @@
  * `npm run build` and `npm run start` run it first; its output is not committed.
  *
  * 1. Empties the output folders, because the plugin never overwrites a page.
- * 2. Runs the plugin's `gen-api-docs all` (one config entry per OpenAPI file).
+ * 2. Writes a copy of each OpenAPI file with request samples in `x-codeSamples` (built here, so
+ *    no page generates them in the browser) and runs the plugin's `gen-api-docs all` on it.
  * 3. Marks every generated page as generated, writes the 1.0.0 sidebar JSON that Docusaurus
  *    needs for a versioned sidebar (it cannot import the generated sidebar.ts), and publishes
  *    the OpenAPI files and the SDK declarations for download.
@@ -12,8 +13,10 @@ import {spawnSync} from 'node:child_process';
 import {copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {parse} from 'yaml';
 import {openApiDownloadPath, openApiSpecs} from '../config/openapi';
 import {docsVersions} from '../config/site-constants';
+import {withCodeSamples, type JsonObject} from './request-samples';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -34,6 +37,15 @@ function prepareOutput(): void {
   writeFileSync(legacySidebarFile, '{}\n');
 }
 
+function writeSpecsWithSamples(): void {
+  for (const spec of Object.values(openApiSpecs)) {
+    const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
+    const target = path.join(siteDir, spec.specPath);
+    mkdirSync(path.dirname(target), {recursive: true});
+    writeFileSync(target, JSON.stringify(withCodeSamples(document)));
+  }
+}
+
 function runPluginGeneration(): void {
   const result = spawnSync(process.execPath, [docusaurusBin, 'gen-api-docs', 'all'], {
     cwd: siteDir,
@@ -47,8 +59,8 @@ function runPluginGeneration(): void {
 }
 
 /** YAML front matter allows comments: the first front-matter line says the page is generated. */
-function markGenerated(outputDir: string, specPath: string): number {
-  const marker = `# Generated from ${specPath} by scripts/generate-api-docs.ts: edit the OpenAPI file, not this page.`;
+function markGenerated(outputDir: string, sourcePath: string): number {
+  const marker = `# Generated from ${sourcePath} by scripts/generate-api-docs.ts: edit the OpenAPI file, not this page.`;
   const pages = readdirSync(outputDir).filter((file) => file.endsWith('.mdx'));
   for (const page of pages) {
     const file = path.join(outputDir, page);
@@ -87,7 +99,7 @@ async function writeLegacySidebar(): Promise<void> {
 /** Readers download the OpenAPI files and the SDK's type declarations from the site itself. */
 function publishDownloads(): void {
   const downloads = [
-    ...Object.values(openApiSpecs).map((spec) => [spec.specPath, openApiDownloadPath(spec.specPath)] as const),
+    ...Object.values(openApiSpecs).map((spec) => [spec.sourcePath, openApiDownloadPath(spec.sourcePath)] as const),
     ['sdk/tessera-sdk.d.ts', '/sdk/tessera-sdk.d.ts'] as const,
   ];
   for (const [source, sitePath] of downloads) {
@@ -100,9 +112,10 @@ function publishDownloads(): void {
 async function main(): Promise<void> {
   const started = performance.now();
   prepareOutput();
+  writeSpecsWithSamples();
   runPluginGeneration();
   const pageCounts = Object.values(openApiSpecs).map(
-    (spec) => `${spec.version}: ${markGenerated(path.join(siteDir, spec.outputDir), spec.specPath)} pages`,
+    (spec) => `${spec.version}: ${markGenerated(path.join(siteDir, spec.outputDir), spec.sourcePath)} pages`,
   );
   await writeLegacySidebar();
   publishDownloads();

@@ -1,20 +1,4 @@
-// docusaurus-theme-openapi-docs ships no module declarations for the components we wrap.
-declare module '@theme/ApiExplorer/CodeTabs' {
-  import type {ReactNode} from 'react';
-
-  export interface Props {
-    groupId?: string;
-    children?: ReactNode;
-    [prop: string]: unknown;
-  }
-  export type CodeTabsProps = Props;
-  export default function CodeTabs(props: Props): ReactNode;
-}
-
-declare module '@theme-original/ApiExplorer/CodeTabs' {
-  export {default} from '@theme/ApiExplorer/CodeTabs';
-}
-
+// docusaurus-theme-openapi-docs ships no module declarations for the components we wrap or load.
 declare module '@theme/SchemaTabs' {
   import type {ReactNode} from 'react';
 
@@ -28,4 +12,11 @@ declare module '@theme/SchemaTabs' {
 
 declare module '@theme-original/SchemaTabs' {
   export {default} from '@theme/SchemaTabs';
+}
+
+declare module '@theme/ApiItem' {
+  import type {ReactNode} from 'react';
+  import type {Props} from '@theme/DocItem';
+
+  export default function ApiItem(props: Props): ReactNode;
 }

@@ -1,0 +1,2 @@
+// Replaces theme-classic's start-up client module: src/theme/CodeBlock registers Prism's languages when code is shown.
+export {};
