@@ -16,6 +16,8 @@ test.describe('requests and storage (spec 7, 8)', () => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }
+    // The shortcut is handled by the client app, once it has hydrated the page.
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
     await page.keyboard.press('Control+k');
     await page.keyboard.type('refund');
     await page.waitForLoadState('networkidle');
@@ -23,6 +25,7 @@ test.describe('requests and storage (spec 7, 8)', () => {
   });
 
   test('local storage holds only the theme, the announcement dismissal and the chosen version', async ({page}) => {
+    test.slow(); // Six pages and a search in one test.
     await page.goto('/');
     await page.getByRole('banner').filter({hasText: 'V1 is deprecated'}).getByRole('button', {name: 'Close'}).click();
     await page.goto('/docs/3.0.0/api/create-session');
@@ -35,6 +38,8 @@ test.describe('requests and storage (spec 7, 8)', () => {
       const tab = page.getByRole('tab', {name: language, exact: true});
       if (await tab.count()) await tab.first().click();
     }
+    // The shortcut is handled by the client app, once it has hydrated the page.
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
     await page.keyboard.press('Control+k');
     await page.keyboard.type('session');
     await page.waitForLoadState('networkidle');

@@ -31,6 +31,8 @@ test.describe('search (spec 2, 7)', () => {
   test('Ctrl+K focuses the search box', async ({page}) => {
     await page.goto('/docs/3.0.0/sdk/sdk/intro');
     await expect(searchInput(page)).not.toBeFocused();
+    // The shortcut is handled by the client app, once it has hydrated the page.
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
     await page.keyboard.press('Control+k');
     await expect(searchInput(page)).toBeFocused();
   });
