@@ -1,11 +1,11 @@
 import {defineConfig, devices} from '@playwright/test';
+import {chromiumFlags, chromiumPath} from './tests/support/chromium';
 
 /**
  * End-to-end tests run against the production build (`npm run build`), served by
  * `docusaurus serve`, in Debian's Chromium: Playwright cannot download its own browser here.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -21,14 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],

@@ -20,21 +20,14 @@ import os from 'node:os';
 import path from 'node:path';
 import {chromium, devices, type Browser} from '@playwright/test';
 import type {Flags, Result as LighthouseResult} from 'lighthouse';
+import {chromiumFlags as browserFlags, chromiumPath} from '../tests/support/chromium';
 import {gzipLevel, hydratedSelector, measurePageWeight, mermaidDiagramSelector, summarizePageWeight, type LoadedResource, type PageWeightSummary} from '../tests/support/page-weight';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const buildDir = path.join(siteDir, 'build');
 const benchDir = path.join(siteDir, 'bench');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// Lighthouse launches Chromium itself through chrome-launcher, which needs the headless flag.
+const chromiumFlags = ['--headless=new', ...browserFlags];
 const KB = 1024;
 
 type Targets = {maxJsKB: number; minPerformance: number; minOthers?: number};
