@@ -43,27 +43,30 @@ export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
     <Layout title="Developer documentation" description={siteConfig.tagline}>
-      <header className={styles.hero}>
-        <div className="container">
-          <Heading as="h1" className={styles.heroTitle}>
-            Tessera Checkout developer documentation
-          </Heading>
-          <p className={styles.heroTagline}>{siteConfig.tagline}</p>
-          <div className={styles.heroActions}>
-            <Link className="button button--primary button--lg" to={startingPoints[0]!.to}>
-              Take your first payment
-            </Link>
-            <Link className="button button--secondary button--outline button--lg" to="/docs">
-              Choose a docs version
-            </Link>
+      {/* One main landmark holds the whole page: a <header> here would be a second banner next to the announcement bar. */}
+      <main>
+        <div className={styles.hero}>
+          <div className="container">
+            <Heading as="h1" className={styles.heroTitle}>
+              Tessera Checkout developer documentation
+            </Heading>
+            <p className={styles.heroTagline}>{siteConfig.tagline}</p>
+            <div className={styles.heroActions}>
+              <Link className="button button--primary button--lg" to={startingPoints[0]!.to}>
+                Take your first payment
+              </Link>
+              <Link className="button button--secondary button--outline button--lg" to="/docs">
+                Choose a docs version
+              </Link>
+            </div>
           </div>
         </div>
-      </header>
-      <main className="container margin-vert--xl">
-        <Heading as="h2" className={styles.sectionTitle}>
-          Where to start
-        </Heading>
-        <EntryCards cards={startingPoints} headingLevel="h3" />
+        <div className="container margin-vert--xl">
+          <Heading as="h2" className={styles.sectionTitle}>
+            Where to start
+          </Heading>
+          <EntryCards cards={startingPoints} headingLevel="h3" />
+        </div>
       </main>
     </Layout>
   );

@@ -1,4 +1,4 @@
-// docusaurus-theme-openapi-docs ships no module declarations for the components we wrap or load.
+// docusaurus-theme-openapi-docs and the search plugin ship no module declarations for the components we wrap or load.
 declare module '@theme/SchemaTabs' {
   import type {ReactNode} from 'react';
 
@@ -19,4 +19,11 @@ declare module '@theme/ApiItem' {
   import type {Props} from '@theme/DocItem';
 
   export default function ApiItem(props: Props): ReactNode;
+}
+
+// @easyops-cn/docusaurus-search-local ships no module declarations for the component we wrap.
+declare module '@theme-original/SearchPage' {
+  import type {ReactNode} from 'react';
+
+  export default function SearchPage(): ReactNode;
 }
