@@ -58,15 +58,22 @@ function runPluginGeneration(): void {
   }
 }
 
-/** YAML front matter allows comments: the first front-matter line says the page is generated. */
+/**
+ * Marks every page as generated (YAML front matter allows comments), and makes each operation
+ * page import the module that registers ApiItem, so ApiItem loads with these pages only.
+ */
 function markGenerated(outputDir: string, sourcePath: string): number {
   const marker = `# Generated from ${sourcePath} by scripts/generate-api-docs.ts: edit the OpenAPI file, not this page.`;
+  const registration = `import '@site/src/components/ApiItemRegistry/register';`;
   const pages = readdirSync(outputDir).filter((file) => file.endsWith('.mdx'));
   for (const page of pages) {
     const file = path.join(outputDir, page);
     const text = readFileSync(file, 'utf8');
-    if (!text.startsWith('---\n')) throw new Error(`${file} has no front matter`);
-    writeFileSync(file, `---\n${marker}\n${text.slice(4)}`);
+    const frontMatterEnd = text.indexOf('\n---\n', 4);
+    if (!text.startsWith('---\n') || frontMatterEnd < 0) throw new Error(`${file} has no front matter`);
+    const body = text.slice(frontMatterEnd + 5);
+    const imports = page.endsWith('.api.mdx') ? `\n${registration}\n` : '';
+    writeFileSync(file, `---\n${marker}\n${text.slice(4, frontMatterEnd + 5)}${imports}${body}`);
   }
   return pages.length;
 }

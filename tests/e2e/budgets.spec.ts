@@ -22,6 +22,30 @@ const pageTypes = [
   {name: 'API operation (V1)', url: '/docs/1.0.0/api/purchase-decision', target: 300, budget: 300},
 ] as const;
 
+test.describe('no layout shift while a page loads (issue 5: CLS 0)', () => {
+  test.use({viewport: {width: 390, height: 844}});
+
+  for (const pageType of pageTypes) {
+    test(`${pageType.name} does not move once shown`, async ({page}) => {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as {layoutShifts: number[]}).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {value: number; hadRecentInput: boolean}[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({type: 'layout-shift', buffered: true});
+      });
+      await page.goto(pageType.url);
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      if ('diagrams' in pageType) await expect(page.locator(`${mermaidDiagramSelector} svg`).first()).toBeVisible({timeout: 20_000});
+      await page.waitForLoadState('networkidle');
+      const shifts = await page.evaluate(() => (window as unknown as {layoutShifts: number[]}).layoutShifts);
+      expect(shifts.reduce((total, value) => total + value, 0)).toBe(0);
+    });
+  }
+});
+
 test.describe('page weight (issue 5)', () => {
   for (const pageType of pageTypes) {
     test(`${pageType.name} loads at most ${pageType.budget} KB of JS (target ${pageType.target} KB)`, async ({page}) => {
