@@ -5,7 +5,9 @@
  * reads, as `x-codeSamples`, so no page generates samples in the browser.
  */
 
-export type JsonObject = {[key: string]: unknown};
+import {resolveRef, type JsonObject} from './openapi-refs';
+
+export type {JsonObject};
 type Parameter = {name: string; in: string; required?: boolean; example?: unknown; schema?: JsonObject};
 
 export type SampleRequest = {
@@ -21,20 +23,9 @@ export type CodeSample = {lang: string; label: string; source: string};
 const sandboxBaseUrl = 'https://api.sandbox.tessera.example';
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch'];
 
-function resolve<T = JsonObject>(document: JsonObject, value: unknown): T {
-  let current = value as JsonObject;
-  while (current && typeof current.$ref === 'string') {
-    current = (current.$ref as string)
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, key) => (node as JsonObject)[key.replaceAll('~1', '/').replaceAll('~0', '~')], document) as JsonObject;
-  }
-  return current as T;
-}
-
 /** The value a reader would send: the parameter's example, or its schema's first example. */
 function exampleOf(document: JsonObject, parameter: Parameter): string {
-  const schema = resolve(document, parameter.schema ?? {});
+  const schema = resolveRef(document, parameter.schema ?? {});
   const value = parameter.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined);
   if (value === undefined) throw new Error(`path parameter ${parameter.name} has no example`);
   return String(value);
@@ -42,19 +33,19 @@ function exampleOf(document: JsonObject, parameter: Parameter): string {
 
 /** The first named example of the JSON request body, if the operation takes one. */
 function requestBodyExample(document: JsonObject, operation: JsonObject): unknown {
-  const body = resolve(document, operation.requestBody);
+  const body = resolveRef(document, operation.requestBody);
   const content = (body?.content ?? {}) as Record<string, JsonObject>;
   const media = content['application/json'];
   if (!media) return undefined;
   if (media.example !== undefined) return media.example;
   const first = Object.values((media.examples ?? {}) as Record<string, unknown>)[0];
-  return first === undefined ? undefined : resolve(document, first).value;
+  return first === undefined ? undefined : resolveRef(document, first).value;
 }
 
 export function sampleRequest(document: JsonObject, path: string, pathItem: JsonObject, method: string): SampleRequest {
   const operation = pathItem[method] as JsonObject;
   const parameters = [...((pathItem.parameters as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])].map((parameter) =>
-    resolve<Parameter>(document, parameter),
+    resolveRef<Parameter>(document, parameter),
   );
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);

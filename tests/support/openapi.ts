@@ -8,10 +8,11 @@ import path from 'node:path';
 import {parse} from 'yaml';
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import {escapePointer, resolveRef, type JsonObject} from '../../scripts/openapi-refs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-export type JsonObject = {[key: string]: unknown};
+export {escapePointer, resolveRef, type JsonObject};
 export type OpenApiDocument = JsonObject & {
   paths?: Record<string, Record<string, JsonObject>>;
   webhooks?: Record<string, Record<string, JsonObject>>;
@@ -42,23 +43,6 @@ export function operationsById(document: OpenApiDocument): Map<string, Operation
     }
   }
   return operations;
-}
-
-export function escapePointer(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-/** Follows a local `$ref` (and chains of them) inside the document. */
-export function resolveRef<T = JsonObject>(document: OpenApiDocument, value: unknown): T {
-  let current = value as JsonObject;
-  for (let hops = 0; current && typeof current.$ref === 'string'; hops += 1) {
-    if (hops > 20) throw new Error(`$ref loop at ${current.$ref}`);
-    current = (current.$ref as string)
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, segment) => (node as JsonObject)[segment.replaceAll('~1', '/').replaceAll('~0', '~')], document) as JsonObject;
-  }
-  return current as T;
 }
 
 /**

@@ -1,0 +1,20 @@
+/** JSON pointers and local `$ref`s in an OpenAPI document: shared by the build scripts and the tests. */
+
+export type JsonObject = {[key: string]: unknown};
+
+export function escapePointer(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** Follows a local `$ref` (and chains of them) inside the document. */
+export function resolveRef<T = JsonObject>(document: JsonObject, value: unknown): T {
+  let current = value as JsonObject;
+  for (let hops = 0; current && typeof current.$ref === 'string'; hops += 1) {
+    if (hops > 20) throw new Error(`$ref loop at ${current.$ref}`);
+    current = (current.$ref as string)
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, segment) => (node as JsonObject)[segment.replaceAll('~1', '/').replaceAll('~0', '~')], document) as JsonObject;
+  }
+  return current as T;
+}
