@@ -1,7 +1,6 @@
-import {existsSync, readFileSync} from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page, type TestInfo} from '@playwright/test';
+import {mermaidDiagramsOn} from '../support/mermaid-diagrams';
 
 /**
  * Issue 5: zero axe-core violations, of any impact, in the desktop and the mobile layout.
@@ -33,17 +32,6 @@ const samplePages = [
   {type: 'API tag', path: '/docs/3.0.0/api/order-management'},
   {type: 'search results', path: '/search?q=capture'},
 ] as const;
-
-// Playwright runs from the repository root (where playwright.config.ts is).
-const repoRoot = process.cwd();
-
-/** How many mermaid diagrams the page at `route` has: counted in its source, as guides.spec.ts does. */
-function mermaidDiagramsOn(route: string): number {
-  if (!route.startsWith('/docs/3.0.0/')) return 0;
-  const source = path.join(repoRoot, 'docs', `${route.replace('/docs/3.0.0/', '')}.mdx`);
-  if (!existsSync(source)) return 0;
-  return (readFileSync(source, 'utf8').match(/^```mermaid\s*$/gm) ?? []).length;
-}
 
 /** Waits until React has hydrated, the diagrams are drawn, fonts are in and nothing moves any more. */
 async function settle(page: Page, route: string): Promise<void> {

@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {v3GuideRoutes} from '../spec-routes';
+import {mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {storage} from '../../config/site-constants';
 
 // Playwright runs from the repository root (where playwright.config.ts is).
@@ -11,7 +12,7 @@ const sourceOf = (route: string) => readFileSync(path.join(repoRoot, 'docs', `${
 test.describe('guides and SDK pages (issue 4)', () => {
   for (const route of v3GuideRoutes) {
     const source = sourceOf(route);
-    const diagrams = (source.match(/^```mermaid\s*$/gm) ?? []).length;
+    const diagrams = mermaidDiagramsOn(route);
     const codeBlocks = (source.match(/^```(json|php|csharp|ts|html|bash)\b/gm) ?? []).length;
 
     test(`${route} renders its ${diagrams} diagrams as SVG and highlights its code`, async ({page}) => {
