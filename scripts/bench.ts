@@ -21,6 +21,7 @@ import path from 'node:path';
 import {chromium, devices, type Browser} from '@playwright/test';
 import type {Flags, Result as LighthouseResult} from 'lighthouse';
 import {chromiumFlags as browserFlags, chromiumPath} from '../tests/support/chromium';
+import {pageTypes, type PageType, type Targets} from '../tests/support/page-types';
 import {gzipLevel, hydratedSelector, measurePageWeight, mermaidDiagramSelector, summarizePageWeight, type LoadedResource, type PageWeightSummary} from '../tests/support/page-weight';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -30,24 +31,7 @@ const benchDir = path.join(siteDir, 'bench');
 const chromiumFlags = ['--headless=new', ...browserFlags];
 const KB = 1024;
 
-type Targets = {maxJsKB: number; minPerformance: number; minOthers?: number};
-type PageType = {id: string; label: string; path: string; targets: Targets; status?: number; diagram?: boolean};
-
-/** Issue 5's targets. The bench reports them; it does not enforce them. */
-const shellTargets: Targets = {maxJsKB: 150, minPerformance: 98, minOthers: 100};
-const diagramTargets: Targets = {maxJsKB: 170, minPerformance: 95};
-const apiTargets: Targets = {maxJsKB: 300, minPerformance: 90};
 const coldBuildTargetSeconds = 90;
-
-export const pageTypes: PageType[] = [
-  {id: 'home', label: 'Home', path: '/', targets: shellTargets},
-  {id: 'docs-root', label: 'Docs root', path: '/docs', targets: shellTargets},
-  {id: 'not-found', label: 'Not found', path: '/no-such-page', targets: shellTargets, status: 404},
-  {id: 'guide', label: 'Guide (diagram)', path: '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session', targets: diagramTargets, diagram: true},
-  {id: 'sdk', label: 'SDK (diagram)', path: '/docs/3.0.0/sdk/sdk/locking_sdk', targets: diagramTargets, diagram: true},
-  {id: 'api', label: 'API operation', path: '/docs/3.0.0/api/create-session', targets: apiTargets},
-  {id: 'api-v1', label: 'V1 API operation', path: '/docs/1.0.0/api/purchase-decision', targets: apiTargets},
-];
 
 type LighthouseFigures = {
   performance: number | null;
@@ -179,7 +163,7 @@ async function measureWeights(baseUrl: string): Promise<{weights: Map<string, {s
         });
         // A renamed route would otherwise be measured as the not-found page.
         if (weight.status !== (pageType.status ?? 200)) {
-          throw new Error(`${pageType.path} answered ${weight.status}, expected ${pageType.status ?? 200}: update pageTypes in scripts/bench.ts`);
+          throw new Error(`${pageType.path} answered ${weight.status}, expected ${pageType.status ?? 200}: update pageTypes in tests/support/page-types.ts`);
         }
         const summary = summarizePageWeight(weight);
         weights.set(pageType.id, {summary, resources: weight.resources});
@@ -488,7 +472,7 @@ async function main(): Promise<void> {
   console.log(`Wrote ${path.relative(siteDir, jsonFile)} and bench/latest.md`);
 }
 
-// Run as a script, not when a test imports `pageTypes`.
+// Run as a script, not when another module imports this one.
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   main().catch((error: unknown) => {
     console.error(error);
