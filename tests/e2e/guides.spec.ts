@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {v3GuideRoutes} from '../spec-routes';
 import {mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {storage} from '../../config/site-constants';
@@ -45,5 +45,43 @@ test.describe('guides and SDK pages (issue 4)', () => {
     for (const key of keys) {
       expect(storage.allowedKeyPrefixes.some((prefix) => key === prefix || key.startsWith(`${prefix}-`)), key).toBe(true);
     }
+  });
+});
+
+test.describe('code highlighting without Prism in the first load (issue 5)', () => {
+  // A string from Prism's bash grammar: present in the highlighter's chunk and in no other script.
+  const prismMarker = 'BASH_REMATCH';
+  const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders';
+
+  function collectScripts(page: Page): () => Promise<string[]> {
+    const bodies: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.text());
+    });
+    return () => Promise.all(bodies);
+  }
+
+  test('a page opened directly shows the highlighting of its HTML and never loads Prism', async ({page}) => {
+    const scripts = collectScripts(page);
+    await page.goto(guide);
+    await page.waitForLoadState('networkidle');
+    const json = page.locator('article pre.prism-code.language-json').first();
+    await expect(json.locator('.token.property').first()).toBeVisible();
+    // Samples in other tabs were highlighted by the server too.
+    await page.getByRole('tablist').first().getByRole('tab', {name: 'PHP'}).click();
+    await expect(page.locator('article pre.prism-code.language-php').first().locator('.token.variable').first()).toBeVisible();
+    await expect(page.getByRole('button', {name: /copy/i}).first()).toBeAttached();
+    expect((await scripts()).some((source) => source.includes(prismMarker)), 'Prism loaded').toBe(false);
+  });
+
+  test('a page reached by a link inside the site loads Prism and highlights its code', async ({page}) => {
+    const scripts = collectScripts(page);
+    await page.goto('/docs/3.0.0/api/tessera-api');
+    await page.locator(`nav a[href="${guide}"]`).first().click();
+    await expect(page).toHaveURL(guide);
+    const json = page.locator('article pre.prism-code.language-json').first();
+    await expect(json.locator('.token.property').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect((await scripts()).some((source) => source.includes(prismMarker)), 'Prism loaded').toBe(true);
   });
 });

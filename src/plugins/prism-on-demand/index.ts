@@ -1,18 +1,21 @@
 /**
- * Keeps Prism out of the bundle every page loads (issue 5). theme-classic registers the extra
- * Prism languages in a client module, which pulls prism-react-renderer (about 33 KB gzipped) into
- * main.js even on pages without code. This plugin swaps that client module for an empty one;
- * src/theme/CodeBlock registers the languages instead, in the chunk of the pages that show code.
+ * Keeps Prism out of the JavaScript pages load (issue 5).
+ * - theme-classic registers Prism's extra languages in a start-up client module, which would pull
+ *   prism-react-renderer (about 33 KB gzipped) into main.js; that module is swapped for an empty one.
+ * - `@tessera/code-highlighter` is Prism itself in the server build, which writes highlighted HTML,
+ *   and a loader in the browser build, which fetches Prism only for code the HTML lacks
+ *   (src/theme/CodeBlock/Content).
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 // Docusaurus loads site plugins as CommonJS, so `require` and `__dirname` are the module's own.
+const highlighterDir = path.resolve(__dirname, '../../components/CodeHighlighter');
 
 export default function prismOnDemandPlugin(): Plugin {
   return {
     name: 'prism-on-demand',
-    configureWebpack() {
+    configureWebpack(_config, isServer) {
       return {
         resolve: {
           alias: {
@@ -20,6 +23,7 @@ export default function prismOnDemandPlugin(): Plugin {
               __dirname,
               'no-startup-languages.js',
             ),
+            '@tessera/code-highlighter$': path.join(highlighterDir, isServer ? 'server.ts' : 'client.ts'),
           },
         },
       };
