@@ -5,18 +5,21 @@
  * 1. Empties the output folders, because the plugin never overwrites a page.
  * 2. Writes a copy of each OpenAPI file with request samples in `x-codeSamples` (built here, so
  *    no page generates them in the browser) and runs the plugin's `gen-api-docs all` on it.
- * 3. Marks every generated page as generated, writes the 1.0.0 sidebar JSON that Docusaurus
- *    needs for a versioned sidebar (it cannot import the generated sidebar.ts), and publishes
- *    the OpenAPI files and the SDK declarations for download.
+ * 3. Marks every generated page as generated, swaps the operation the plugin packs into each
+ *    page's front matter for the small summary the page uses (src/lib/operation-summary.ts),
+ *    writes the 1.0.0 sidebar JSON that Docusaurus needs for a versioned sidebar (it cannot import
+ *    the generated sidebar.ts), and publishes the OpenAPI files and the SDK declarations for download.
  */
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {inflateSync} from 'node:zlib';
 import {parse} from 'yaml';
 import {openApiDownloadPath, openApiSpecs} from '../config/openapi';
 import {docsVersions} from '../config/site-constants';
 import {withCodeSamples, type JsonObject} from './request-samples';
+import {summarizeOperation} from '../src/lib/operation-summary';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -59,6 +62,17 @@ function runPluginGeneration(): void {
 }
 
 /**
+ * The plugin's `api` front matter is the whole operation, zlib-deflated and base64-encoded; the
+ * page ships it twice (its metadata and its module). JSON is YAML, so the summary goes in as is.
+ */
+function withOperationSummary(frontMatter: string, file: string): string {
+  const packed = /^api: (\S+)$/m.exec(frontMatter);
+  if (!packed?.[1]) throw new Error(`${file} has no packed operation in its front matter`);
+  const operation = JSON.parse(inflateSync(Buffer.from(packed[1], 'base64')).toString('utf8')) as Parameters<typeof summarizeOperation>[0];
+  return frontMatter.replace(packed[0], () => `api: ${JSON.stringify(summarizeOperation(operation))}`);
+}
+
+/**
  * Marks every page as generated (YAML front matter allows comments), and makes each operation
  * page import the module that registers ApiItem, so ApiItem loads with these pages only.
  */
@@ -72,8 +86,10 @@ function markGenerated(outputDir: string, sourcePath: string): number {
     const frontMatterEnd = text.indexOf('\n---\n', 4);
     if (!text.startsWith('---\n') || frontMatterEnd < 0) throw new Error(`${file} has no front matter`);
     const body = text.slice(frontMatterEnd + 5);
-    const imports = page.endsWith('.api.mdx') ? `\n${registration}\n` : '';
-    writeFileSync(file, `---\n${marker}\n${text.slice(4, frontMatterEnd + 5)}${imports}${body}`);
+    const isOperation = page.endsWith('.api.mdx');
+    const frontMatter = text.slice(4, frontMatterEnd + 5);
+    const imports = isOperation ? `\n${registration}\n` : '';
+    writeFileSync(file, `---\n${marker}\n${isOperation ? withOperationSummary(frontMatter, file) : frontMatter}${imports}${body}`);
   }
   return pages.length;
 }

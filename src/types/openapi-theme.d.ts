@@ -21,6 +21,18 @@ declare module '@theme/ApiItem' {
   export default function ApiItem(props: Props): ReactNode;
 }
 
+declare module '@theme/ApiItem/Layout' {
+  import type {ReactNode} from 'react';
+
+  export default function ApiItemLayout(props: {children: ReactNode}): ReactNode;
+}
+
+declare module '@theme/SchemaExpansion' {
+  import type {ReactNode} from 'react';
+
+  export function SchemaExpansionProvider(props: {children: ReactNode}): ReactNode;
+}
+
 // @easyops-cn/docusaurus-search-local ships no module declarations for the component we wrap.
 declare module '@theme-original/SearchPage' {
   import type {ReactNode} from 'react';

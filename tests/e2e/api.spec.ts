@@ -50,12 +50,14 @@ test.describe('API reference (issue 3)', () => {
   });
 
   test('operation pages load no sample generators and nothing that could send a request', async ({page}) => {
-    const scripts: string[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(await response.text());
+    const scriptBodies: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scriptBodies.push(response.text());
     });
     await page.goto('/docs/3.0.0/api/create-session');
     await page.waitForLoadState('networkidle');
+    // Bodies are read before the page closes: a body still arriving at networkidle would otherwise be lost.
+    const scripts = await Promise.all(scriptBodies);
     expect(scripts.length).toBeGreaterThan(0);
     // Strings found in the theme's own explorer chunk (postman-code-generators and faker), and nowhere else.
     for (const marker of ['faker', 'codegen', 'HTTP_Request2', 'Unirest']) {

@@ -7,9 +7,9 @@ import {apiItem} from '@site/src/components/ApiItemRegistry';
 
 type Props = WrapperProps<typeof DocItemType>;
 
-/** Operation pages carry the compressed operation (`api`) or a schema (`schema`) in their front matter. */
+/** Operation pages carry their operation's summary in `api` (scripts/generate-api-docs.ts); the site has no schema pages. */
 function isApiOperationPage(frontMatter: Record<string, unknown>): boolean {
-  return 'api' in frontMatter || 'schema' in frontMatter;
+  return 'api' in frontMatter;
 }
 
 export default function DocItemWrapper(props: Props): ReactNode {

@@ -1,0 +1,73 @@
+/** What an operation page keeps of its operation (issue 5), and the state its schema tabs share. */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+import {isOperationSummary, summarizeOperation} from '../../src/lib/operation-summary';
+import {initialOperationView, operationViewReducer} from '../../src/theme/ApiItem/hooks';
+import {setAccept} from '../../src/theme/ApiExplorer/Accept/slice';
+import {setContentType} from '../../src/theme/ApiExplorer/ContentType/slice';
+import {clearSchemaSelections, setSchemaSelection} from '../../src/theme/ApiExplorer/SchemaSelection/slice';
+
+const sample = {lang: 'curl', label: 'cURL', source: "curl 'https://api.sandbox.tessera.example/v3/sessions'"};
+
+test('the summary keeps method, path, samples and the media types of 2xx responses and the request body', () => {
+  const summary = summarizeOperation({
+    method: 'post',
+    path: '/v3/sessions',
+    requestBody: {content: {'application/json': {}, 'application/x-www-form-urlencoded': {}}},
+    responses: {
+      '201': {content: {'application/json': {}}},
+      '200': {content: {'application/json': {}, 'text/plain': {}}},
+      '422': {content: {'application/problem+json': {}}},
+      default: {content: {'application/problem+json': {}}},
+    },
+    'x-codeSamples': [sample],
+  });
+  assert.deepEqual(summary, {
+    method: 'post',
+    path: '/v3/sessions',
+    accept: ['application/json', 'text/plain'],
+    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+    'x-codeSamples': [sample],
+  });
+  assert.equal(isOperationSummary(summary), true);
+});
+
+test('an operation without a method or a path cannot be summarized, and a packed operation is not a summary', () => {
+  assert.throws(() => summarizeOperation({path: '/v3/sessions'}), /without method or path/);
+  assert.equal(isOperationSummary('eJzsvet2G0eSJ/4qebA9R6QaBQEgeNXfO0NLtK3WjSNS1rgN'), false);
+});
+
+test('every generated operation page carries a summary with its request samples, not the packed operation', () => {
+  const pageDirs = ['docs/api', 'versioned_docs/version-1.0.0/api'];
+  assert.ok(pageDirs.every((dir) => existsSync(dir)), 'run npm run gen-api first');
+  let pages = 0;
+  for (const dir of pageDirs) {
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.api.mdx'))) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      const frontMatter = parse(text.slice(4, text.indexOf('\n---\n', 4))) as {api?: unknown};
+      assert.ok(isOperationSummary(frontMatter.api), `${dir}/${file}`);
+      // A webhook is a request Tessera sends, so its page shows the payload and no request samples.
+      if (frontMatter.api.method === 'event') assert.equal(frontMatter.api['x-codeSamples'].length, 0, `${dir}/${file}`);
+      else assert.ok(frontMatter.api['x-codeSamples'].length >= 4, `${dir}/${file} has cURL, PHP, C# and Node.js samples`);
+      pages += 1;
+    }
+  }
+  assert.ok(pages >= 30, `${pages} operation pages`);
+});
+
+test('the schema tabs start on the first media type and follow what the reader picks', () => {
+  let state = initialOperationView(['application/json', 'text/plain'], ['application/json']);
+  assert.equal(state.accept.value, 'application/json');
+  assert.equal(state.contentType.value, 'application/json');
+  state = operationViewReducer(state, setAccept('text/plain'));
+  state = operationViewReducer(state, setContentType('application/x-www-form-urlencoded'));
+  state = operationViewReducer(state, setSchemaSelection({path: 'body.paymentMethod', index: 2}));
+  assert.equal(state.accept.value, 'text/plain');
+  assert.deepEqual(state.accept.options, ['application/json', 'text/plain']);
+  assert.equal(state.contentType.value, 'application/x-www-form-urlencoded');
+  assert.deepEqual(state.schemaSelection.selections, {'body.paymentMethod': 2});
+  assert.deepEqual(operationViewReducer(state, clearSchemaSelections()).schemaSelection.selections, {});
+});
