@@ -8,22 +8,6 @@ import {pageTypes} from '../support/page-types';
 
 const KB = 1024;
 
-/**
- * The JS budget CI enforces per page type, in KB. Where the site meets issue 5's target
- * (tests/support/page-types.ts), the budget is the target. Where it does not yet, the budget holds
- * today's weight (plus a few KB for content edits) so it cannot grow, and issue 5 stays open until
- * budget and target meet.
- */
-const budgetKB: Record<string, number> = {
-  'home': 150,
-  'docs-root': 150,
-  'not-found': 150,
-  'guide': 210,
-  'sdk': 210,
-  'api': 365,
-  'api-v1': 300,
-};
-
 test.describe('no layout shift while a page loads (issue 5: CLS 0)', () => {
   test.use({viewport: {width: 390, height: 844}});
 
@@ -48,10 +32,11 @@ test.describe('no layout shift while a page loads (issue 5: CLS 0)', () => {
   }
 });
 
+// Every page type meets issue 5's JS target (tests/support/page-types.ts), so the target is the budget CI enforces.
 test.describe('page weight (issue 5)', () => {
   for (const pageType of pageTypes) {
-    const budget = budgetKB[pageType.id]!;
-    test(`${pageType.label} loads at most ${budget} KB of JS (target ${pageType.targets.maxJsKB} KB)`, async ({page}) => {
+    const budget = pageType.targets.maxJsKB;
+    test(`${pageType.label} loads at most ${budget} KB of JS`, async ({page}) => {
       test.slow(); // Waits for the network and the main thread to go quiet.
       const weight = summarizePageWeight(
         await measurePageWeight(page, pageType.path, pageType.diagram ? {waitFor: [mermaidDiagramSelector]} : {}),
