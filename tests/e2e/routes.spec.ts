@@ -26,6 +26,10 @@ test.describe('routes (spec 2)', () => {
       '/docs/3.0.0/category/tessera-documentation',
     );
     await expect(waysBack.getByRole('link', {name: 'Go to the home page'})).toHaveAttribute('href', '/');
+    // One description that says what the page offers (issue 5: SEO).
+    const description = page.locator('head meta[name="description"]');
+    await expect(description).toHaveCount(1);
+    await expect(description).toHaveAttribute('content', /^This Tessera Docs page does not exist\./);
   });
 
   test('a missing 1.0.0 page points back to the 1.0.0 docs and searches 1.0.0', async ({page}) => {

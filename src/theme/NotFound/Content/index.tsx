@@ -4,6 +4,7 @@ import NotFoundContent from '@theme-original/NotFound/Content';
 import type NotFoundContentType from '@theme/NotFound/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import {useLocation} from '@docusaurus/router';
+import Head from '@docusaurus/Head';
 import WaysBack from '@site/src/components/WaysBack';
 
 type Props = WrapperProps<typeof NotFoundContentType>;
@@ -12,6 +13,10 @@ export default function NotFoundContentWrapper(props: Props): ReactNode {
   const {pathname} = useLocation();
   return (
     <>
+      {/* Search results and shared links show this page too; say what it offers. */}
+      <Head>
+        <meta name="description" content="This Tessera Docs page does not exist. Search the docs, open the guides of its docs version, or start again from the home page." />
+      </Head>
       <NotFoundContent {...props} />
       <div className="container margin-bottom--xl">
         <div className="row">
