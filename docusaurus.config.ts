@@ -15,6 +15,8 @@ import {footer} from './config/footer';
 import {prism} from './config/prism';
 import {searchOptions} from './config/search';
 import {openApiPluginOptions, openApiThemeConfig} from './config/openapi';
+import {mermaidRenderConfig} from './config/diagrams';
+import remarkPrerenderedDiagrams from './src/plugins/prerendered-diagrams/remark';
 
 const config: Config = {
   title: site.title,
@@ -51,12 +53,18 @@ const config: Config = {
       {
         docs: docsOptions,
         blog: false,
+        pages: {beforeDefaultRemarkPlugins: [remarkPrerenderedDiagrams]},
         theme: {customCss: './src/css/custom.css'},
       } satisfies Preset.Options,
     ],
   ],
 
-  plugins: [['docusaurus-plugin-openapi-docs', openApiPluginOptions], 'docusaurus-plugin-sass', './src/plugins/prism-on-demand/index.ts'],
+  plugins: [
+    ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
+    'docusaurus-plugin-sass',
+    './src/plugins/prism-on-demand/index.ts',
+    './src/plugins/prerendered-diagrams/index.ts',
+  ],
 
   themes: [
     '@docusaurus/theme-mermaid',
@@ -76,7 +84,8 @@ const config: Config = {
     navbar,
     footer,
     prism,
-    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+    // Draws in the browser only in `npm start`, with the settings of the build-time rendering.
+    mermaid: {theme: {light: 'neutral', dark: mermaidRenderConfig.theme}, options: mermaidRenderConfig},
     ...openApiThemeConfig,
   } satisfies Preset.ThemeConfig,
 };

@@ -1,5 +1,6 @@
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {docsVersions} from './site-constants';
+import remarkPrerenderedDiagrams from '../src/plugins/prerendered-diagrams/remark';
 
 /** The docs plugin: two versions (spec 1, 2), the current one served at /docs/3.0.0. */
 export const docsOptions = {
@@ -14,4 +15,6 @@ export const docsOptions = {
   breadcrumbs: true,
   // Spec 2: the docs sidebar starts expanded.
   sidebarCollapsed: false,
+  // Issue 5: mermaid fences become images of SVGs drawn at build time (config/diagrams.ts).
+  beforeDefaultRemarkPlugins: [remarkPrerenderedDiagrams],
 } satisfies DocsOptions;

@@ -22,7 +22,7 @@ import {chromium, devices, type Browser} from '@playwright/test';
 import type {Flags, Result as LighthouseResult} from 'lighthouse';
 import {chromiumFlags as browserFlags, chromiumPath} from '../tests/support/chromium';
 import {pageTypes, type PageType, type Targets} from '../tests/support/page-types';
-import {gzipLevel, hydratedSelector, measurePageWeight, mermaidDiagramSelector, summarizePageWeight, type LoadedResource, type PageWeightSummary} from '../tests/support/page-weight';
+import {gzipLevel, hydratedSelector, measurePageWeight, diagramSelector, summarizePageWeight, type LoadedResource, type PageWeightSummary} from '../tests/support/page-weight';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const buildDir = path.join(siteDir, 'build');
@@ -158,8 +158,8 @@ async function measureWeights(baseUrl: string): Promise<{weights: Map<string, {s
       try {
         const page = await context.newPage();
         const weight = await measurePageWeight(page, baseUrl + pageType.path, {
-          // On a diagram page, wait for the diagram: mermaid's chunks are only counted once drawn.
-          waitFor: pageType.diagram ? [hydratedSelector, mermaidDiagramSelector] : [hydratedSelector],
+          // On a diagram page, wait for the diagram's image (drawn at build time, so no mermaid JS).
+          waitFor: pageType.diagram ? [hydratedSelector, diagramSelector] : [hydratedSelector],
         });
         // A renamed route would otherwise be measured as the not-found page.
         if (weight.status !== (pageType.status ?? 200)) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page, type TestInfo} from '@playwright/test';
-import {mermaidDiagramsOn} from '../support/mermaid-diagrams';
+import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 
 /**
  * Issue 5: zero axe-core violations, of any impact, in the desktop and the mobile layout.
@@ -36,10 +36,7 @@ const samplePages = [
 /** Waits until React has hydrated, the diagrams are drawn, fonts are in and nothing moves any more. */
 async function settle(page: Page, route: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  const diagrams = mermaidDiagramsOn(route);
-  if (diagrams > 0) {
-    await expect(page.locator('.docusaurus-mermaid-container svg')).toHaveCount(diagrams, {timeout: 20_000});
-  }
+  await expectDiagramImagesLoaded(page, mermaidDiagramsOn(route));
   await page.waitForLoadState('networkidle');
   await page.evaluate(async () => {
     await document.fonts.ready;

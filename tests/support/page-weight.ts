@@ -9,6 +9,7 @@
  */
 import {gzipSync} from 'node:zlib';
 import type {CDPSession, Page, Request, Response} from '@playwright/test';
+import {diagramFigureClass} from '../../config/diagrams';
 
 /** gzip level of every figure: 9, the level of the `gzip-size` tools that budget reports use. */
 export const gzipLevel = 9;
@@ -52,20 +53,19 @@ export type PageWeight = {
   status: number;
   /** Every script, stylesheet and prefetched .js/.css, in the order they were requested. */
   resources: LoadedResource[];
-  /** How many mermaid diagrams had rendered (`.docusaurus-mermaid-container`) once idle. */
-  mermaidDiagrams: number;
+  /** How many diagram images (`diagramSelector`) the page had once idle. */
+  diagrams: number;
 };
 
 /** Docusaurus sets this on <html> once React has hydrated the page (and so ran its effects). */
 export const hydratedSelector = 'html[data-has-hydrated="true"]';
-/** What a rendered mermaid diagram sits in; it appears once mermaid and its diagram chunk ran. */
-export const mermaidDiagramSelector = '.docusaurus-mermaid-container';
+/** A diagram's image: mermaid fences are drawn at build time (config/diagrams.ts), in the server HTML. */
+export const diagramSelector = `figure.${diagramFigureClass} img`;
 
 export type MeasureOptions = {
   /**
    * Selectors to wait for before waiting for the network to be idle. Default: the page has
-   * hydrated. Add `mermaidDiagramSelector` for a page that shows a diagram, so that a slow
-   * machine cannot stop the measurement before mermaid has even been requested.
+   * hydrated. Add `diagramSelector` for a page that shows a diagram.
    */
   waitFor?: string[];
   /** The network counts as idle after this long with no request in flight. Default 2000 ms. */
@@ -282,8 +282,8 @@ export async function measurePageWeight(page: Page, url: string, options: Measur
     resource.faker = resource.kind !== 'stylesheet' && matchesAny(source, markers.faker);
   }
   classifyMermaid(resources, sources, initiators);
-  const mermaidDiagrams = await page.locator(mermaidDiagramSelector).count();
-  return {url, status, resources, mermaidDiagrams};
+  const diagrams = await page.locator(diagramSelector).count();
+  return {url, status, resources, diagrams};
 }
 
 const sum = (resources: LoadedResource[]) => resources.reduce((total, resource) => total + resource.gzipBytes, 0);
@@ -296,7 +296,7 @@ export function firstLoadJsBytes(weight: PageWeight): number {
 export type PageWeightSummary = {
   /** gzipped bytes of the scripts executed, mermaid's chunks excluded. */
   firstLoadJs: number;
-  /** gzipped bytes of mermaid's own chunks (zero on a page without a diagram). */
+  /** gzipped bytes of mermaid's own chunks (zero since diagrams are drawn at build time). */
   mermaidJs: number;
   /** gzipped bytes of the stylesheets applied. */
   css: number;
@@ -307,7 +307,7 @@ export type PageWeightSummary = {
   openApiSampleGenerators: boolean;
   /** Whether an executed script holds faker. */
   faker: boolean;
-  mermaidDiagrams: number;
+  diagrams: number;
 };
 
 export function summarizePageWeight(weight: PageWeight): PageWeightSummary {
@@ -320,6 +320,6 @@ export function summarizePageWeight(weight: PageWeight): PageWeightSummary {
     scripts: scripts.length,
     openApiSampleGenerators: scripts.some((script) => script.openApiSampleGenerators),
     faker: scripts.some((script) => script.faker),
-    mermaidDiagrams: weight.mermaidDiagrams,
+    diagrams: weight.diagrams,
   };
 }

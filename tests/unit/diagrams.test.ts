@@ -1,13 +1,14 @@
 /**
- * Mermaid diagrams drawn at build time (issue 5): the fence finder and file names of
- * scripts/render-diagrams.ts, and the text alternative every diagram of the docs must carry.
+ * Mermaid diagrams drawn at build time (issue 5): the fence finder and file names that
+ * scripts/render-diagrams.ts and the remark plugin share, the remark replacement, and the text
+ * alternative every diagram of the docs must carry.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {diagramFontFamily} from '../../config/diagrams';
+import {diagramFigureClass, diagramFontFamily} from '../../config/diagrams';
 import {
   altTextOf,
   diagramHash,
@@ -17,6 +18,7 @@ import {
   readTextAlternative,
   svgSize,
 } from '../../src/plugins/prerendered-diagrams/diagrams';
+import remarkPrerenderedDiagrams from '../../src/plugins/prerendered-diagrams/remark';
 import {collectDiagrams, finishSvg} from '../../scripts/render-diagrams';
 import {authoredPages} from '../support/guides';
 import {repoRoot} from '../support/openapi';
@@ -132,4 +134,77 @@ test('the renderer draws a diagram shown on several pages once', () => {
   } finally {
     rmSync(folder, {recursive: true, force: true});
   }
+});
+
+type Node = {type: string; name?: string; lang?: string; value?: string; children?: Node[]; attributes?: {name: string; value: string}[]; position?: {start: {line: number}}};
+
+const code = (lang: string, value: string, line = 1): Node => ({type: 'code', lang, value, position: {start: {line}}});
+const attributesOf = (node: Node | undefined) => Object.fromEntries((node?.attributes ?? []).map(({name, value}) => [name, value]));
+
+function withDiagramsDir(run: (folder: string) => void): void {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'diagrams-'));
+  try {
+    run(folder);
+  } finally {
+    rmSync(folder, {recursive: true, force: true});
+  }
+}
+
+const mermaidVersion = 'test-1';
+const transform = (tree: Node, options: {diagramsDir: string; requireRendered: boolean}) =>
+  remarkPrerenderedDiagrams({...options, mermaidVersion})(tree, {path: path.join(repoRoot, 'docs/page.mdx')});
+
+test('the remark plugin puts each drawn diagram in a figure with a sized, described image', () => {
+  withDiagramsDir((folder) => {
+    const second = diagram.replace('Pays', 'Pays again');
+    for (const source of [diagram, second]) {
+      writeFileSync(path.join(folder, `${diagramHash(source, mermaidVersion)}.svg`), '<svg viewBox="0 0 640.4 320" xmlns="http://www.w3.org/2000/svg"></svg>');
+    }
+    const json = code('json', '{}');
+    const tree: Node = {type: 'root', children: [code('mermaid', diagram), json, {type: 'mdxJsxFlowElement', name: 'TabItem', children: [code('mermaid', second)]}]};
+    transform(tree, {diagramsDir: folder, requireRendered: true});
+
+    const [figure, untouched, tab] = tree.children!;
+    assert.equal(untouched, json);
+    assert.equal(figure?.type, 'mdxJsxFlowElement');
+    assert.equal(figure?.name, 'figure');
+    assert.deepEqual(attributesOf(figure), {className: diagramFigureClass});
+    const image = figure?.children?.[0];
+    assert.equal(image?.name, 'img');
+    assert.deepEqual(attributesOf(image), {
+      src: `/diagrams/${diagramHash(diagram, mermaidVersion)}.svg`,
+      width: '641',
+      height: '320',
+      alt: 'Checkout. The shopper pays.',
+      loading: 'eager',
+      decoding: 'async',
+    });
+    // A diagram inside JSX (a tab) is replaced too; after the first, images load lazily.
+    const nested = tab?.children?.[0];
+    assert.equal(nested?.name, 'figure');
+    assert.equal(attributesOf(nested?.children?.[0]).loading, 'lazy');
+    assert.equal(attributesOf(nested?.children?.[0]).src, `/diagrams/${diagramHash(second, mermaidVersion)}.svg`);
+  });
+});
+
+test('without its SVG, a fence fails a production build and stays for the browser otherwise', () => {
+  withDiagramsDir((folder) => {
+    const fence = code('mermaid', diagram, 42);
+    const tree: Node = {type: 'root', children: [fence]};
+    assert.throws(() => transform(tree, {diagramsDir: folder, requireRendered: true}), /docs\/page\.mdx:42 has no rendered SVG .*npm run gen-diagrams/);
+    transform(tree, {diagramsDir: folder, requireRendered: false});
+    assert.equal(tree.children![0], fence);
+  });
+});
+
+test('without accTitle or accDescr, a fence fails a production build even when drawn', () => {
+  withDiagramsDir((folder) => {
+    const untitled = 'sequenceDiagram\n  A->>B: x';
+    writeFileSync(path.join(folder, `${diagramHash(untitled, mermaidVersion)}.svg`), '<svg viewBox="0 0 10 10"></svg>');
+    const fence = code('mermaid', untitled, 7);
+    const tree: Node = {type: 'root', children: [fence]};
+    assert.throws(() => transform(tree, {diagramsDir: folder, requireRendered: true}), /docs\/page\.mdx:7 lacks accTitle and accDescr/);
+    transform(tree, {diagramsDir: folder, requireRendered: false});
+    assert.equal(tree.children![0], fence);
+  });
 });
