@@ -9,6 +9,7 @@ import {marked} from 'marked';
  */
 export default function Markdown({children}: {children?: string}): ReactNode {
   if (!children) return null;
-  const html = marked.parse(children, {async: false, gfm: true});
+  // Infima makes every table a horizontal scroll box; tabindex lets a keyboard reach and scroll it (as MDXComponents does).
+  const html = marked.parse(children, {async: false, gfm: true}).replaceAll('<table>', '<table tabindex="0">');
   return <div className="openapi-markdown" dangerouslySetInnerHTML={{__html: html}} />;
 }
