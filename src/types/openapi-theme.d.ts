@@ -14,6 +14,10 @@ declare module '@theme-original/SchemaTabs' {
   export {default} from '@theme/SchemaTabs';
 }
 
+declare module '@theme/SchemaItem' {
+  export {default} from 'docusaurus-theme-openapi-docs/lib/theme/SchemaItem';
+}
+
 declare module '@theme/ApiItem' {
   import type {ReactNode} from 'react';
   import type {Props} from '@theme/DocItem';
