@@ -63,6 +63,7 @@ const config: Config = {
     ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
     'docusaurus-plugin-sass',
     './src/plugins/prism-on-demand/index.ts',
+    './src/plugins/lean-utils-common/index.ts',
     './src/plugins/prerendered-diagrams/index.ts',
   ],
 

@@ -81,3 +81,11 @@ test('the API explorer cannot send requests and keeps nothing in browser storage
     ['curl', 'php', 'csharp', 'nodejs'],
   );
 });
+
+test('the browser build\'s @docusaurus/utils-common exports every name the package does (issue 5)', async () => {
+  const lean = await import('../../src/plugins/lean-utils-common/utils-common.js');
+  const full = await import('@docusaurus/utils-common');
+  const names = (module: object) => Object.keys(module).filter((name) => name !== 'default' && name !== '__esModule').sort();
+  assert.deepEqual(names(lean), names(full));
+  assert.equal(lean.applyTrailingSlash('/docs', {trailingSlash: true, baseUrl: '/'}), '/docs/');
+});
