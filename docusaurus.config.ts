@@ -17,6 +17,7 @@ import {searchOptions} from './config/search';
 import {openApiPluginOptions, openApiThemeConfig} from './config/openapi';
 import {mermaidRenderConfig} from './config/diagrams';
 import remarkPrerenderedDiagrams from './src/plugins/prerendered-diagrams/remark';
+import {ssrTemplate} from './config/ssr-template';
 
 const config: Config = {
   title: site.title,
@@ -39,6 +40,9 @@ const config: Config = {
 
   // Docusaurus Faster (Rspack + SWC) builds in a fraction of webpack's time on 2 cores.
   future: {v4: true, faster: true},
+
+  // Pages paint before the app's scripts run (config/ssr-template.ts).
+  ssrTemplate,
 
   markdown: {
     format: 'mdx',

@@ -54,3 +54,36 @@ test.describe('page weight (issue 5)', () => {
     });
   }
 });
+
+// config/ssr-template.ts: the first paint never waits for the app's scripts.
+test.describe('first paint before JavaScript (issue 5)', () => {
+  for (const pageType of pageTypes) {
+    test(`${pageType.label} paints before main.js is added, then hydrates`, async ({page}) => {
+      await page.addInitScript(() => {
+        const seen: {firstContentfulPaint?: number; mainScriptAdded?: number} = {};
+        (window as unknown as {paintOrder: typeof seen}).paintOrder = seen;
+        new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (entry && seen.firstContentfulPaint === undefined) seen.firstContentfulPaint = performance.now();
+        }).observe({type: 'paint', buffered: true});
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of Array.from(record.addedNodes)) {
+              if (node instanceof HTMLScriptElement && /\/main\.[0-9a-f]+\.js$/.test(node.src)) seen.mainScriptAdded ??= performance.now();
+            }
+          }
+        }).observe(document, {childList: true, subtree: true});
+      });
+      const response = await page.goto(pageType.path);
+      const html = (await response!.text()).replace(/<script data-app-scripts>[\s\S]*?<\/script>/, '');
+      // Only the starter names the app's scripts; nothing else loads them before the paint.
+      expect(html).not.toMatch(/<script[^>]+src=[^>]*main\.[0-9a-f]+\.js/);
+      expect(html).toMatch(/<link rel=preload href=\/assets\/js\/main\.[0-9a-f]+\.js as=script fetchpriority=low>/);
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      const order = await page.evaluate(() => (window as unknown as {paintOrder: {firstContentfulPaint?: number; mainScriptAdded?: number}}).paintOrder);
+      expect(order.firstContentfulPaint).toBeDefined();
+      expect(order.mainScriptAdded).toBeDefined();
+      expect(order.mainScriptAdded!).toBeGreaterThanOrEqual(order.firstContentfulPaint!);
+    });
+  }
+});
