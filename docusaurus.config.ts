@@ -69,6 +69,7 @@ const config: Config = {
     './src/plugins/prism-on-demand/index.ts',
     './src/plugins/lean-utils-common/index.ts',
     './src/plugins/prerendered-diagrams/index.ts',
+    './src/plugins/hydrate-in-place/index.ts',
   ],
 
   themes: [

@@ -1,4 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
+import {recordRemovedElements} from '../support/hydration';
 import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
 
 const sampleLanguages = ['cURL', 'PHP', 'C#', 'Node.js'];
@@ -101,5 +102,47 @@ test.describe('API reference (issue 3)', () => {
     for (const tag of ['Authentication', 'Session management', 'Order management', 'Hosted page', 'Tokenized payment methods']) {
       await expect(sidebar.getByRole('link', {name: tag, exact: true})).toBeVisible();
     }
+  });
+});
+
+// src/plugins/hydrate-in-place: the schema is in the page's HTML and hydration keeps it.
+test.describe('operation pages render their schema on the server (issue 5)', () => {
+  const route = '/docs/3.0.0/api/create-session';
+
+  test('the HTML holds the parameters, request body and first response, without skeletons', async ({request}) => {
+    const html = await (await request.get(route)).text();
+    expect(html).not.toContain('openapi-skeleton');
+    expect(html).toContain('Idempotency-Key');
+    expect(html).toContain('merchantUrls');
+    expect(html).toMatch(/openapi-markdown__details-summary-response/);
+  });
+
+  test('hydration keeps the server\'s schema, tabs and code blocks', async ({page}) => {
+    const removed = await recordRemovedElements(page, '.openapi-schema__list-item, [role=tabpanel], pre, .openapi-skeleton');
+    await page.goto(route);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(await removed()).toEqual([]);
+  });
+
+  test('a collapsed nested schema is built when opened', async ({page}) => {
+    await page.goto(route);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const collapsed = page.locator('details.openapi-markdown__details').filter({has: page.locator(':scope > summary strong', {hasText: 'merchantUrls'})}).first();
+    await expect(collapsed).not.toHaveAttribute('open');
+    await expect(collapsed.locator('.openapi-schema__list-item')).toHaveCount(0);
+    await collapsed.locator(':scope > summary').click();
+    await expect(collapsed).toHaveAttribute('open', '');
+    await expect(collapsed.locator('.openapi-schema__list-item').first()).toBeVisible();
+    await expect(collapsed).toContainText('confirmation');
+  });
+
+  test('an error status code shows its response when its tab is chosen', async ({page}) => {
+    await page.goto(route);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const errorTab = page.getByRole('tab', {name: '422', exact: true}).first();
+    await errorTab.click();
+    await expect(errorTab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').filter({hasText: 'cart_totals_mismatch'}).first()).toBeVisible();
   });
 });

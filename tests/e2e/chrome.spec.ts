@@ -75,6 +75,9 @@ test.describe('page chrome (spec 2, 4, 9)', () => {
     await page.setViewportSize({width: 996, height: 800});
     await page.goto(guide);
     await expect(page.getByRole('navigation', {name: 'Docs sidebar'})).toBeHidden();
+    // Issue 5: the closed menu is not built (src/theme/Navbar/MobileSidebar); opening builds it.
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     const back = page.getByRole('button', {name: '← Back to main menu'});
     await expect(back).toBeVisible();

@@ -1,5 +1,5 @@
 // Replaced (issue 5): the browser keeps the server's highlighted markup, so Prism loads only for code the page's HTML lacks.
-import {useCallback, useMemo, type ReactNode, type Ref} from 'react';
+import {useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {usePrismTheme} from '@docusaurus/theme-common';
@@ -10,30 +10,8 @@ import type {LineInputProps, Token, TokenInputProps} from 'prism-react-renderer'
 import {useHighlighter} from '@tessera/code-highlighter';
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 
-/**
- * Highlighted markup the server rendered, by code block. Filled while React hydrates the page,
- * read when theme-classic's CodeBlock re-mounts its content right after hydration.
- */
-const serverMarkup = new Map<string, string>();
-
-/** While hydrating, an empty innerHTML tells React to keep the server's children untouched. */
+/** An empty innerHTML tells React to keep the server's children untouched, while hydrating and after. */
 const keepServerChildren = {__html: ''};
-
-function useCodeBlockKey(): string {
-  const {metadata} = useCodeBlockContext();
-  return JSON.stringify([metadata.language, metadata.lineNumbersStart, metadata.lineClassNames, metadata.code]);
-}
-
-function useMergedRef<T>(first: Ref<T>, second: (instance: T | null) => void): (instance: T | null) => void {
-  return useCallback(
-    (instance: T | null) => {
-      if (typeof first === 'function') first(instance);
-      else if (first) first.current = instance;
-      second(instance);
-    },
-    [first, second],
-  );
-}
 
 /** The <pre> and <code> attributes Prism's output gets, so every path renders the same box. */
 function usePreAttributes(classNameProp: string | undefined) {
@@ -60,26 +38,19 @@ export default function CodeBlockContent({className}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
   const prismTheme = usePrismTheme();
   const isBrowser = useIsBrowser();
-  const key = useCodeBlockKey();
   const {preClassName, preStyle, codeClassName, codeStyle} = usePreAttributes(className);
 
-  const hydrating = typeof window !== 'undefined' && !isBrowser;
-  const markupFromServer = isBrowser ? serverMarkup.get(key) : undefined;
-  const Highlight = useHighlighter(isBrowser && markupFromServer === undefined);
+  // A block the server rendered keeps its highlighted markup for as long as it is mounted: the
+  // code and its colours are static (spec 4: one colour mode), and tabs and code blocks no longer
+  // remount after hydration (src/plugins/hydrate-in-place). React (production) does not compare
+  // innerHTML while hydrating, so the server's children stay without being read or rewritten.
+  const [hydratedFromServer] = useState(() => typeof window !== 'undefined' && !isBrowser);
+  const Highlight = useHighlighter(isBrowser && !hydratedFromServer);
 
-  const rememberServerMarkup = useCallback(
-    (pre: HTMLPreElement | null) => {
-      if (pre && pre.innerHTML !== '') serverMarkup.set(key, pre.innerHTML);
-    },
-    [key],
-  );
-  const hydratingRef = useMergedRef(wordWrap.codeBlockRef, rememberServerMarkup);
-  const serverHtml = useMemo(() => (markupFromServer === undefined ? undefined : {__html: markupFromServer}), [markupFromServer]);
-
-  if (hydrating) {
+  if (hydratedFromServer) {
     return (
       <pre
-        ref={hydratingRef}
+        ref={wordWrap.codeBlockRef}
         tabIndex={0}
         className={preClassName}
         style={preStyle}
@@ -87,10 +58,6 @@ export default function CodeBlockContent({className}: Props): ReactNode {
         suppressHydrationWarning
       />
     );
-  }
-
-  if (serverHtml && !Highlight) {
-    return <pre ref={wordWrap.codeBlockRef} tabIndex={0} className={preClassName} style={preStyle} dangerouslySetInnerHTML={serverHtml} />;
   }
 
   const renderLines = (lines: Token[][], getLineProps: LineProps['getLineProps'], getTokenProps: LineProps['getTokenProps']) => (

@@ -1,5 +1,5 @@
-// Wrapped (issue 5): the open mobile menu keeps keyboard focus like a modal: focus moves into it, Tab and Shift+Tab cycle inside it in visual order, Escape closes it and returns focus to the menu button.
-import {useEffect, type ReactNode} from 'react';
+// Wrapped (issue 5): the mobile menu is built when first opened, and keeps keyboard focus like a modal: focus moves into it, Tab and Shift+Tab cycle inside it in visual order, Escape closes it and returns focus to the menu button.
+import {useEffect, useState, type ReactNode} from 'react';
 import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 
@@ -18,6 +18,10 @@ function visibleTabStops(menu: HTMLElement): HTMLElement[] {
  */
 export default function MobileSidebarAsModal(): ReactNode {
   const {shown, toggle} = useNavbarMobileSidebar();
+  // theme-classic builds the closed menu (navbar items and the whole docs sidebar) on every phone
+  // right after hydration, in one long task; it is built when the reader first opens it instead.
+  const [opened, setOpened] = useState(shown);
+  if (shown && !opened) setOpened(true);
 
   useEffect(() => {
     if (!shown) return undefined;
@@ -65,5 +69,5 @@ export default function MobileSidebarAsModal(): ReactNode {
     };
   }, [shown, toggle]);
 
-  return <MobileSidebar />;
+  return opened ? <MobileSidebar /> : null;
 }

@@ -1,0 +1,6 @@
+// Stands in for `@docusaurus/BrowserOnly` in the OpenAPI theme's schema sections (src/plugins/openapi-server-rendering): they need no browser API.
+import type {ReactNode} from 'react';
+
+export default function RenderEverywhere({children}: {children?: () => ReactNode; fallback?: ReactNode}): ReactNode {
+  return children?.() ?? null;
+}

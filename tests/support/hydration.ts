@@ -1,0 +1,25 @@
+/**
+ * Records elements the page removes while it loads (src/plugins/hydrate-in-place): hydration
+ * should adopt the server's HTML, not throw parts of it away and build them again.
+ */
+import type {Page} from '@playwright/test';
+
+type Recorder = {removed: string[]};
+
+/** Call before `page.goto`. Elements matching `selector` that leave the document are recorded. */
+export async function recordRemovedElements(page: Page, selector: string): Promise<() => Promise<string[]>> {
+  await page.addInitScript((watched: string) => {
+    const recorder: Recorder = {removed: []};
+    (window as unknown as {removedElements: Recorder}).removedElements = recorder;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (!(node instanceof Element)) continue;
+          const matches = [...(node.matches(watched) ? [node] : []), ...Array.from(node.querySelectorAll(watched))];
+          for (const element of matches) recorder.removed.push(element.outerHTML.slice(0, 120));
+        }
+      }
+    }).observe(document, {childList: true, subtree: true});
+  }, selector);
+  return () => page.evaluate(() => (window as unknown as {removedElements: Recorder}).removedElements.removed);
+}
