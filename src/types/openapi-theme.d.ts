@@ -37,6 +37,20 @@ declare module '@theme/SchemaExpansion' {
   export function SchemaExpansionProvider(props: {children: ReactNode}): ReactNode;
 }
 
+declare module '@theme/CodeSamples' {
+  export {default} from 'docusaurus-theme-openapi-docs/lib/theme/CodeSamples';
+}
+
+declare module '@theme/Markdown' {
+  import type {ReactNode} from 'react';
+
+  export default function Markdown(props: {children?: string}): ReactNode;
+}
+
+declare module '@theme-original/ResponseExamples' {
+  export * from 'docusaurus-theme-openapi-docs/lib/theme/ResponseExamples';
+}
+
 // @easyops-cn/docusaurus-search-local ships no module declarations for the component we wrap.
 declare module '@theme-original/SearchPage' {
   import type {ReactNode} from 'react';

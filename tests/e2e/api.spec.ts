@@ -135,6 +135,19 @@ test.describe('operation pages render their schema on the server (issue 5)', () 
     await expect(collapsed).toHaveAttribute('open', '');
     await expect(collapsed.locator('.openapi-schema__list-item').first()).toBeVisible();
     await expect(collapsed).toContainText('confirmation');
+    // Nested descriptions were not in the HTML: the browser renders their Markdown (marked, loaded on demand).
+    await expect(collapsed.locator('.openapi-markdown').filter({hasText: 'Do not treat a visit to this URL as proof of payment'})).toBeVisible();
+    await expect(collapsed.locator('.openapi-markdown code', {hasText: 'confirmation'}).first()).toBeAttached();
+  });
+
+  test('the generated example tab computes its example when chosen', async ({page}) => {
+    await page.goto(route);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const autoTab = page.getByRole('tab', {name: 'Example (auto)'}).first();
+    await autoTab.click();
+    await expect(autoTab).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel').filter({has: page.locator('pre.language-json')}).filter({hasText: '"status"'}).first();
+    await expect(panel).toBeVisible();
   });
 
   test('an error status code shows its response when its tab is chosen', async ({page}) => {

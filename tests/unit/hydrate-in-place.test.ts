@@ -45,3 +45,34 @@ test('Docusaurus still prefetches through its ./prefetch helper, and @theme/Deta
     assert.match(readFileSync(path.join(openApiThemeDir, name, 'index.js'), 'utf8'), /require\("@theme\/Details"\)/, name);
   }
 });
+
+test('Docusaurus\'s App takes BrowserContextProvider from ./browserContext, whose Context useIsBrowser reads', () => {
+  const clientDir = path.dirname(require.resolve('@docusaurus/core/lib/client/docusaurus.js'));
+  assert.match(readFileSync(path.join(clientDir, 'App.js'), 'utf8'), /import \{ BrowserContextProvider \} from '\.\/browserContext';/);
+  assert.match(readFileSync(path.join(clientDir, 'exports', 'useIsBrowser.js'), 'utf8'), /import \{ Context \} from '\.\.\/browserContext';/);
+  const browserContext = readFileSync(path.join(clientDir, 'browserContext.js'), 'utf8');
+  assert.match(browserContext, /export const Context = React\.createContext\(false\);/);
+  assert.match(browserContext, /setIsBrowser\(true\);/);
+});
+
+test('theme-common imports useShallowMemoObject from utils/reactUtils, and only from there', () => {
+  const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
+  for (const [file, request] of [
+    ['hooks/useMutationObserver.js', '../utils/reactUtils'],
+    ['contexts/navbarSecondaryMenu/content.js', '../../utils/reactUtils'],
+  ]) {
+    assert.match(readFileSync(path.join(themeCommonDir, file), 'utf8'), new RegExp(`useShallowMemoObject \\} from '${request.replaceAll('.', '\\.')}';`), file);
+  }
+  assert.match(readFileSync(path.join(themeCommonDir, 'utils', 'reactUtils.js'), 'utf8'), /localeCompare/);
+});
+
+test('src/theme/ResponseExamples exports what the OpenAPI theme\'s does', () => {
+  const theme = readFileSync(path.join(openApiThemeDir, 'ResponseExamples', 'index.js'), 'utf8');
+  const original = [...new Set([...theme.matchAll(/exports\.(\w+) =/g)].map((match) => match[1]))].filter((name) => name !== 'json2xml');
+  assert.deepEqual(original.sort(), ['ExampleFromSchema', 'ResponseExample', 'ResponseExamples']);
+  const ours = readFileSync(path.resolve(import.meta.dirname, '../../src/theme/ResponseExamples/index.tsx'), 'utf8');
+  for (const name of original) assert.match(ours, new RegExp(`export function ${name}\\b`), name);
+  // json2xml is only used inside the theme's own module, which the auto-example tab loads.
+  const users = ['RequestSchema', 'ResponseSchema'].map((name) => readFileSync(path.join(openApiThemeDir, name, 'index.js'), 'utf8'));
+  for (const source of users) assert.doesNotMatch(source, /json2xml/);
+});

@@ -1,6 +1,6 @@
 /**
  * Lets the browser hydrate the server's HTML in place instead of rebuilding parts of it (issue 5).
- * Each rebuild below was one long, uninterruptible task right after hydration on a phone.
+ * Each item below removed a long, uninterruptible task from the first seconds of a page on a phone.
  * - OpenAPI schema sections: the theme wraps the parameters, the request body and each response
  *   in `<BrowserOnly>`, so the HTML held skeletons and the browser built the whole schema tree at
  *   once (about 19,000 elements and 0.5 s of main thread on create-session). Inside those three
@@ -10,6 +10,12 @@
  * - Tabs and code blocks call `useIsBrowser()` only to remount after hydration (`NoRemountKey`
  *   says why that is not needed here), which rebuilt every tab and code block on the page.
  * - Link prefetching adds its `<link rel="prefetch">` elements in idle slices (`IdlePrefetch`).
+ * - The switch of `useIsBrowser()` to true after hydration renders as a transition
+ *   (`BrowserContextInTransition`), in slices instead of one task.
+ * - `@tessera/markdown-renderer` is marked in the server build and a loader in the browser build
+ *   (`MarkdownRenderer`), so API descriptions hydrate without marked (src/theme/Markdown).
+ * - theme-common's `useShallowMemoObject` sorts keys without building an ICU collator
+ *   (`ReactUtilsWithoutCollator`).
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
@@ -18,11 +24,13 @@ import type {Plugin} from '@docusaurus/types';
 const componentsDir = path.resolve(__dirname, '../../components');
 const openApiThemeDir = path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib', 'theme');
 const docusaurusClientDir = path.dirname(require.resolve('@docusaurus/core/lib/client/docusaurus.js'));
+// theme-common's package exports hide its files; its main entry is lib/index.js.
+const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
 
 /** The OpenAPI theme components whose `<BrowserOnly>` wrapper is dropped. */
 export const serverRenderedComponents = ['ParamsDetails', 'RequestSchema', 'ResponseSchema'];
 
-/** Components that call `useIsBrowser()` only for a remount key (tests/unit/config.test.ts checks). */
+/** Components that call `useIsBrowser()` only for a remount key (tests/unit/hydrate-in-place.test.ts checks). */
 export const remountKeyComponentFiles = [
   require.resolve('@docusaurus/theme-classic/lib/theme/Tabs/index.js'),
   require.resolve('@docusaurus/theme-classic/lib/theme/CodeBlock/index.js'),
@@ -40,16 +48,24 @@ function openApiThemeComponent(context: string): string | undefined {
 
 type Resource = {context: string; request: string};
 
+// Rspack's persistent cache does not see edits to these replacements: after changing them, `npm run clear`.
 export default function hydrateInPlacePlugin(): Plugin {
   return {
     name: 'hydrate-in-place',
-    configureWebpack(_config, _isServer, {currentBundler}) {
+    configureWebpack(_config, isServer, {currentBundler}) {
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
       const replace = (request: RegExp, replacement: string, applies: (context: string) => boolean) =>
         new NormalModuleReplacementPlugin(request, (resource: Resource) => {
           if (applies(resource.context)) resource.request = path.join(componentsDir, replacement);
         });
       return {
+        resolve: {
+          alias: {
+            '@tessera/theme-common-react-utils$': path.join(themeCommonDir, 'utils', 'reactUtils.js'),
+            '@tessera/docusaurus-browser-context$': path.join(docusaurusClientDir, 'browserContext.js'),
+            '@tessera/markdown-renderer$': path.join(componentsDir, 'MarkdownRenderer', isServer ? 'server.ts' : 'client.ts'),
+          },
+        },
         plugins: [
           replace(/^@docusaurus\/BrowserOnly$/, 'RenderEverywhere', (context) =>
             serverRenderedComponents.includes(openApiThemeComponent(context) ?? ''),
@@ -57,6 +73,8 @@ export default function hydrateInPlacePlugin(): Plugin {
           replace(/^@theme\/Details$/, 'LazyDetails', (context) => openApiThemeComponent(context) !== undefined),
           replace(/^@docusaurus\/useIsBrowser$/, 'NoRemountKey', (context) => remountKeyComponentDirs.has(context)),
           replace(/^\.\/prefetch$/, 'IdlePrefetch', (context) => context === docusaurusClientDir),
+          replace(/^\.\/browserContext$/, 'BrowserContextInTransition', (context) => context === docusaurusClientDir),
+          replace(/^(\.\.\/)+utils\/reactUtils$/, 'ReactUtilsWithoutCollator', (context) => context.startsWith(themeCommonDir + path.sep)),
         ],
       };
     },

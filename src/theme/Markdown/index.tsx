@@ -1,15 +1,24 @@
-// Replaced (issue 5): the OpenAPI theme renders API descriptions with react-markdown, remark and rehype (93 KB gzipped on every operation page); marked renders the same Markdown in a few KB.
-import type {ReactNode} from 'react';
-import {marked} from 'marked';
+// Replaced (issue 5): the OpenAPI theme renders API descriptions with react-markdown, remark and rehype (93 KB gzipped); marked renders them on the server, and the browser keeps that HTML.
+import {useState, type ReactNode} from 'react';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {useMarkdownRenderer} from '@tessera/markdown-renderer';
+
+/** An empty innerHTML tells React to keep the server's children untouched, while hydrating and after. */
+const keepServerChildren = {__html: ''};
 
 /**
  * Markdown from the OpenAPI files (descriptions of operations, parameters and schema fields).
- * The text is ours, written in the repository, so its HTML can be inserted as is; the server and
- * the browser produce the same HTML, so the page hydrates without re-rendering.
+ * The text is ours, written in the repository, so its HTML can be inserted as is. A description
+ * in the page's HTML keeps the server's markup for as long as it is mounted, so hydrating it
+ * parses nothing; one the browser renders itself waits for marked (src/components/MarkdownRenderer).
  */
 export default function Markdown({children}: {children?: string}): ReactNode {
+  const isBrowser = useIsBrowser();
+  const [hydratedFromServer] = useState(() => typeof window !== 'undefined' && !isBrowser);
+  const render = useMarkdownRenderer(!hydratedFromServer && Boolean(children));
   if (!children) return null;
-  // Infima makes every table a horizontal scroll box; tabindex lets a keyboard reach and scroll it (as MDXComponents does).
-  const html = marked.parse(children, {async: false, gfm: true}).replaceAll('<table>', '<table tabindex="0">');
-  return <div className="openapi-markdown" dangerouslySetInnerHTML={{__html: html}} />;
+  if (hydratedFromServer) {
+    return <div className="openapi-markdown" dangerouslySetInnerHTML={keepServerChildren} suppressHydrationWarning />;
+  }
+  return <div className="openapi-markdown" dangerouslySetInnerHTML={render ? {__html: render(children)} : undefined} />;
 }
