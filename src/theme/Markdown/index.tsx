@@ -1,10 +1,7 @@
 // Replaced (issue 5): the OpenAPI theme renders API descriptions with react-markdown, remark and rehype (93 KB gzipped); marked renders them on the server, and the browser keeps that HTML.
-import {useState, type ReactNode} from 'react';
-import useIsBrowser from '@docusaurus/useIsBrowser';
+import type {ReactNode} from 'react';
 import {useMarkdownRenderer} from '@tessera/markdown-renderer';
-
-/** An empty innerHTML tells React to keep the server's children untouched, while hydrating and after. */
-const keepServerChildren = {__html: ''};
+import {keepServerChildren, useHydratedFromServerHtml} from '@site/src/components/ServerMarkup';
 
 /**
  * Markdown from the OpenAPI files (descriptions of operations, parameters and schema fields).
@@ -13,8 +10,7 @@ const keepServerChildren = {__html: ''};
  * parses nothing; one the browser renders itself waits for marked (src/components/MarkdownRenderer).
  */
 export default function Markdown({children}: {children?: string}): ReactNode {
-  const isBrowser = useIsBrowser();
-  const [hydratedFromServer] = useState(() => typeof window !== 'undefined' && !isBrowser);
+  const hydratedFromServer = useHydratedFromServerHtml();
   const render = useMarkdownRenderer(!hydratedFromServer && Boolean(children));
   if (!children) return null;
   if (hydratedFromServer) {

@@ -1,5 +1,5 @@
 // Replaced (issue 5): the browser keeps the server's highlighted markup, so Prism loads only for code the page's HTML lacks.
-import {useState, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {usePrismTheme} from '@docusaurus/theme-common';
@@ -8,10 +8,8 @@ import type {Props} from '@theme/CodeBlock/Content';
 import Line, {type Props as LineProps} from '@theme/CodeBlock/Line';
 import type {LineInputProps, Token, TokenInputProps} from 'prism-react-renderer';
 import {useHighlighter} from '@tessera/code-highlighter';
+import {keepServerChildren, useHydratedFromServerHtml} from '@site/src/components/ServerMarkup';
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
-
-/** An empty innerHTML tells React to keep the server's children untouched, while hydrating and after. */
-const keepServerChildren = {__html: ''};
 
 /** The <pre> and <code> attributes Prism's output gets, so every path renders the same box. */
 function usePreAttributes(classNameProp: string | undefined) {
@@ -44,7 +42,7 @@ export default function CodeBlockContent({className}: Props): ReactNode {
   // code and its colours are static (spec 4: one colour mode), and tabs and code blocks no longer
   // remount after hydration (src/plugins/hydrate-in-place). React (production) does not compare
   // innerHTML while hydrating, so the server's children stay without being read or rewritten.
-  const [hydratedFromServer] = useState(() => typeof window !== 'undefined' && !isBrowser);
+  const hydratedFromServer = useHydratedFromServerHtml();
   const Highlight = useHighlighter(isBrowser && !hydratedFromServer);
 
   if (hydratedFromServer) {
