@@ -63,8 +63,9 @@ test.describe('first paint before JavaScript (issue 5)', () => {
         const seen: {firstContentfulPaint?: number; mainScriptAdded?: number} = {};
         (window as unknown as {paintOrder: typeof seen}).paintOrder = seen;
         new PerformanceObserver((list) => {
+          // The paint's own time: this observer may hear of it after the page's starter has.
           const entry = list.getEntriesByName('first-contentful-paint')[0];
-          if (entry && seen.firstContentfulPaint === undefined) seen.firstContentfulPaint = performance.now();
+          if (entry && seen.firstContentfulPaint === undefined) seen.firstContentfulPaint = entry.startTime;
         }).observe({type: 'paint', buffered: true});
         new MutationObserver((records) => {
           for (const record of records) {
