@@ -1,4 +1,4 @@
-// Stands in for `@theme/Details` inside the OpenAPI theme (src/plugins/openapi-server-rendering): a collapsed section renders its content only once opened.
+// Stands in for `@theme/Details` inside the OpenAPI theme (src/plugins/hydrate-in-place): a collapsed section renders its content only once opened.
 import {useState, type MouseEvent, type ReactNode} from 'react';
 import Details, {type Props} from '@theme/Details';
 
