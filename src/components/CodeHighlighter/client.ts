@@ -3,32 +3,10 @@
  * the server did not render, after a client-side navigation. Blocks in the page's own HTML keep
  * the server's highlighted markup (see @theme/CodeBlock/Content).
  */
-import {useEffect, useState} from 'react';
+import {loadOnDemand} from '../LoadOnDemand';
 import type {Highlighter} from './types';
 
-let loadedHighlighter: Highlighter | undefined;
-let loadingHighlighter: Promise<Highlighter> | undefined;
-
-function loadHighlighter(): Promise<Highlighter> {
-  loadingHighlighter ??= import('./prism').then(({Highlight}) => {
-    loadedHighlighter = Highlight;
-    return Highlight;
-  });
-  return loadingHighlighter;
-}
-
 /** The highlighter once loaded; `needed` starts loading it. */
-export function useHighlighter(needed: boolean): Highlighter | undefined {
-  const [highlighter, setHighlighter] = useState<Highlighter | undefined>(() => loadedHighlighter);
-  useEffect(() => {
-    if (!needed || highlighter) return undefined;
-    let mounted = true;
-    void loadHighlighter().then((loaded) => {
-      if (mounted) setHighlighter(() => loaded);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, [needed, highlighter]);
-  return highlighter ?? loadedHighlighter;
-}
+export const useHighlighter: (needed: boolean) => Highlighter | undefined = loadOnDemand(() =>
+  import('./prism').then(({Highlight}) => Highlight),
+);
