@@ -1,6 +1,7 @@
 // Wrapped (issue 5): autocomplete.js (outside React) makes its whole menu, "See all results" link included, the listbox via ARIA 1.1 aria-owns; this makes the options' own box the listbox and points the combobox at it with aria-controls (ARIA 1.2).
-import {useEffect, useRef, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
+import RepairedMarkup from '@site/src/components/RepairedMarkup';
 
 function repairSuggestionsMarkup(root: HTMLElement): void {
   const input = root.querySelector<HTMLInputElement>('input[role="combobox"]');
@@ -27,20 +28,13 @@ function repairSuggestionsMarkup(root: HTMLElement): void {
   if (input.getAttribute('aria-controls') !== controls) input.setAttribute('aria-controls', controls);
 }
 
+// autocomplete.js adds the menu on first use and re-renders the options on every keystroke.
+const suggestionsChanges: MutationObserverInit = {childList: true, subtree: true, attributes: true, attributeFilter: ['aria-owns']};
+
 export default function SearchBarWithListbox(props: Record<string, unknown>): ReactNode {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = ref.current;
-    if (!root) return undefined;
-    repairSuggestionsMarkup(root);
-    // autocomplete.js adds the menu on first use and re-renders the options on every keystroke.
-    const observer = new MutationObserver(() => repairSuggestionsMarkup(root));
-    observer.observe(root, {childList: true, subtree: true, attributes: true, attributeFilter: ['aria-owns']});
-    return () => observer.disconnect();
-  }, []);
   return (
-    <div ref={ref} style={{display: 'contents'}}>
+    <RepairedMarkup repair={repairSuggestionsMarkup} observe={suggestionsChanges}>
       <SearchBar {...props} />
-    </div>
+    </RepairedMarkup>
   );
 }

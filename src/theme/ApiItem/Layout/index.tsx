@@ -1,7 +1,8 @@
 // Wrapped (issue 5): names the OpenAPI theme's tab-scroll arrow buttons, which every tab row of an API page renders without text or label, out of reach of props.
-import {useEffect, useRef, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Layout from '@theme-original/ApiItem/Layout';
 import type {Props} from '@theme/DocItem/Layout';
+import RepairedMarkup from '@site/src/components/RepairedMarkup';
 
 const unnamedArrows = 'button.openapi-tabs__arrow:not([aria-label])';
 
@@ -12,21 +13,12 @@ function nameTabArrows(root: HTMLElement): void {
   }
 }
 
+// Each tab row (ApiTabs, MimeTabs, SchemaTabs, DiscriminatorTabs, OperationTabs) adds its arrows from its own
+// state when a ResizeObserver finds the row too narrow, and tab panels render their tab rows when chosen.
 export default function ApiItemLayoutWithNamedTabArrows(props: Props): ReactNode {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = ref.current;
-    if (!root) return undefined;
-    nameTabArrows(root);
-    // Each tab row (ApiTabs, MimeTabs, SchemaTabs, DiscriminatorTabs, OperationTabs) adds its arrows from its own
-    // state when a ResizeObserver finds the row too narrow, and tab panels render their tab rows when chosen.
-    const observer = new MutationObserver(() => nameTabArrows(root));
-    observer.observe(root, {childList: true, subtree: true});
-    return () => observer.disconnect();
-  }, []);
   return (
-    <div ref={ref} style={{display: 'contents'}}>
+    <RepairedMarkup repair={nameTabArrows}>
       <Layout {...props} />
-    </div>
+    </RepairedMarkup>
   );
 }
