@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {recordRemovedElements} from '../support/hydration';
+import {elementsRemovedWhileLoading} from '../support/hydration';
 import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
 
 const sampleLanguages = ['cURL', 'PHP', 'C#', 'Node.js'];
@@ -118,11 +118,7 @@ test.describe('operation pages render their schema on the server (issue 5)', () 
   });
 
   test('hydration keeps the server\'s schema, tabs and code blocks', async ({page}) => {
-    const removed = await recordRemovedElements(page, '.openapi-schema__list-item, [role=tabpanel], pre, .openapi-skeleton');
-    await page.goto(route);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-    await page.waitForLoadState('networkidle');
-    expect(await removed()).toEqual([]);
+    expect(await elementsRemovedWhileLoading(page, route, '.openapi-schema__list-item, [role=tabpanel], pre, .openapi-skeleton')).toEqual([]);
   });
 
   test('a collapsed nested schema is built when opened', async ({page}) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {v3GuideRoutes} from '../spec-routes';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
-import {recordRemovedElements} from '../support/hydration';
+import {elementsRemovedWhileLoading} from '../support/hydration';
 import {storage} from '../../config/site-constants';
 
 // Playwright runs from the repository root (where playwright.config.ts is).
@@ -89,11 +89,7 @@ test.describe('guides hydrate in place (issue 5)', () => {
   const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session';
 
   test('hydration keeps the server\'s tabs and code blocks', async ({page}) => {
-    const removed = await recordRemovedElements(page, '[role=tabpanel], .theme-code-block, pre');
-    await page.goto(guide);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-    await page.waitForLoadState('networkidle');
-    expect(await removed()).toEqual([]);
+    expect(await elementsRemovedWhileLoading(page, guide, '[role=tabpanel], .theme-code-block, pre')).toEqual([]);
     // The kept blocks still work: their copy buttons and tabs answer.
     await page.getByRole('tablist').first().getByRole('tab', {name: 'C#'}).click();
     await expect(page.locator('article pre.prism-code.language-csharp').first()).toBeVisible();

@@ -2,12 +2,12 @@
  * Records elements the page removes while it loads (src/plugins/hydrate-in-place): hydration
  * should adopt the server's HTML, not throw parts of it away and build them again.
  */
-import type {Page} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
 
 type Recorder = {removed: string[]};
 
 /** Call before `page.goto`. Elements matching `selector` that leave the document are recorded. */
-export async function recordRemovedElements(page: Page, selector: string): Promise<() => Promise<string[]>> {
+async function recordRemovedElements(page: Page, selector: string): Promise<() => Promise<string[]>> {
   await page.addInitScript((watched: string) => {
     const recorder: Recorder = {removed: []};
     (window as unknown as {removedElements: Recorder}).removedElements = recorder;
@@ -22,4 +22,13 @@ export async function recordRemovedElements(page: Page, selector: string): Promi
     }).observe(document, {childList: true, subtree: true});
   }, selector);
   return () => page.evaluate(() => (window as unknown as {removedElements: Recorder}).removedElements.removed);
+}
+
+/** Loads `route`, waits for hydration and a quiet network, and returns what left the document meanwhile. */
+export async function elementsRemovedWhileLoading(page: Page, route: string, selector: string): Promise<string[]> {
+  const removed = await recordRemovedElements(page, selector);
+  await page.goto(route);
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await page.waitForLoadState('networkidle');
+  return removed();
 }

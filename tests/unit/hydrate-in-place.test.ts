@@ -6,12 +6,14 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {createRequire} from 'node:module';
-import {remountKeyComponentFiles, serverRenderedComponents} from '../../src/plugins/hydrate-in-place';
+import {
+  docusaurusClientDir,
+  openApiThemeDir,
+  remountKeyComponentFiles,
+  serverRenderedComponents,
+  themeCommonDir,
+} from '../../src/plugins/hydrate-in-place';
 import config from '../../docusaurus.config';
-
-const require = createRequire(import.meta.url);
-const openApiThemeDir = path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib', 'theme');
 
 test('the plugin is configured', () => {
   assert.ok(config.plugins?.includes('./src/plugins/hydrate-in-place/index.ts'));
@@ -39,7 +41,7 @@ test('the schema sections it renders on the server are the ones wrapped in Brows
 });
 
 test('Docusaurus still prefetches through its ./prefetch helper, and @theme/Details is what the OpenAPI theme collapses with', () => {
-  const docusaurus = readFileSync(require.resolve('@docusaurus/core/lib/client/docusaurus.js'), 'utf8');
+  const docusaurus = readFileSync(path.join(docusaurusClientDir, 'docusaurus.js'), 'utf8');
   assert.match(docusaurus, /import prefetchHelper from '\.\/prefetch';/);
   for (const name of ['Schema', 'StatusCodes', 'ParamsDetails']) {
     assert.match(readFileSync(path.join(openApiThemeDir, name, 'index.js'), 'utf8'), /require\("@theme\/Details"\)/, name);
@@ -47,16 +49,14 @@ test('Docusaurus still prefetches through its ./prefetch helper, and @theme/Deta
 });
 
 test('Docusaurus\'s App takes BrowserContextProvider from ./browserContext, whose Context useIsBrowser reads', () => {
-  const clientDir = path.dirname(require.resolve('@docusaurus/core/lib/client/docusaurus.js'));
-  assert.match(readFileSync(path.join(clientDir, 'App.js'), 'utf8'), /import \{ BrowserContextProvider \} from '\.\/browserContext';/);
-  assert.match(readFileSync(path.join(clientDir, 'exports', 'useIsBrowser.js'), 'utf8'), /import \{ Context \} from '\.\.\/browserContext';/);
-  const browserContext = readFileSync(path.join(clientDir, 'browserContext.js'), 'utf8');
+  assert.match(readFileSync(path.join(docusaurusClientDir, 'App.js'), 'utf8'), /import \{ BrowserContextProvider \} from '\.\/browserContext';/);
+  assert.match(readFileSync(path.join(docusaurusClientDir, 'exports', 'useIsBrowser.js'), 'utf8'), /import \{ Context \} from '\.\.\/browserContext';/);
+  const browserContext = readFileSync(path.join(docusaurusClientDir, 'browserContext.js'), 'utf8');
   assert.match(browserContext, /export const Context = React\.createContext\(false\);/);
   assert.match(browserContext, /setIsBrowser\(true\);/);
 });
 
 test('theme-common imports useShallowMemoObject from utils/reactUtils, and only from there', () => {
-  const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
   for (const [file, request] of [
     ['hooks/useMutationObserver.js', '../utils/reactUtils'],
     ['contexts/navbarSecondaryMenu/content.js', '../../utils/reactUtils'],

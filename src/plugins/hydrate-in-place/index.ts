@@ -22,10 +22,10 @@ import type {Plugin} from '@docusaurus/types';
 
 // Docusaurus loads site plugins as CommonJS, so `__dirname` is the module's own.
 const componentsDir = path.resolve(__dirname, '../../components');
-const openApiThemeDir = path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib', 'theme');
-const docusaurusClientDir = path.dirname(require.resolve('@docusaurus/core/lib/client/docusaurus.js'));
+export const openApiThemeDir = path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib', 'theme');
+export const docusaurusClientDir = path.dirname(require.resolve('@docusaurus/core/lib/client/docusaurus.js'));
 // theme-common's package exports hide its files; its main entry is lib/index.js.
-const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
+export const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
 
 /** The OpenAPI theme components whose `<BrowserOnly>` wrapper is dropped. */
 export const serverRenderedComponents = ['ParamsDetails', 'RequestSchema', 'ResponseSchema'];
