@@ -1,5 +1,6 @@
 import {expect, test, type Page} from '@playwright/test';
 import {elementsRemovedWhileLoading} from '../support/hydration';
+import {collectScriptBodies} from '../support/script-bodies';
 import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
 
 const sampleLanguages = ['cURL', 'PHP', 'C#', 'Node.js'];
@@ -51,14 +52,11 @@ test.describe('API reference (issue 3)', () => {
   });
 
   test('operation pages load no sample generators and nothing that could send a request', async ({page}) => {
-    const scriptBodies: Promise<string>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scriptBodies.push(response.text());
-    });
+    const scriptBodies = collectScriptBodies(page);
     await page.goto('/docs/3.0.0/api/create-session');
     await page.waitForLoadState('networkidle');
     // Bodies are read before the page closes: a body still arriving at networkidle would otherwise be lost.
-    const scripts = await Promise.all(scriptBodies);
+    const scripts = await scriptBodies();
     expect(scripts.length).toBeGreaterThan(0);
     // Strings found in the theme's own explorer chunk (postman-code-generators and faker), and nowhere else.
     for (const marker of ['faker', 'codegen', 'HTTP_Request2', 'Unirest']) {

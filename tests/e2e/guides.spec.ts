@@ -1,9 +1,10 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test} from '@playwright/test';
 import {v3GuideRoutes} from '../spec-routes';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {elementsRemovedWhileLoading} from '../support/hydration';
+import {collectScriptBodies} from '../support/script-bodies';
 import {storage} from '../../config/site-constants';
 
 // Playwright runs from the repository root (where playwright.config.ts is).
@@ -51,16 +52,8 @@ test.describe('code highlighting without Prism in the first load (issue 5)', () 
   const prismMarker = 'BASH_REMATCH';
   const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders';
 
-  function collectScripts(page: Page): () => Promise<string[]> {
-    const bodies: Promise<string>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') bodies.push(response.text());
-    });
-    return () => Promise.all(bodies);
-  }
-
   test('a page opened directly shows the highlighting of its HTML and never loads Prism', async ({page}) => {
-    const scripts = collectScripts(page);
+    const scripts = collectScriptBodies(page);
     await page.goto(guide);
     await page.waitForLoadState('networkidle');
     const json = page.locator('article pre.prism-code.language-json').first();
@@ -73,7 +66,7 @@ test.describe('code highlighting without Prism in the first load (issue 5)', () 
   });
 
   test('a page reached by a link inside the site loads Prism and highlights its code', async ({page}) => {
-    const scripts = collectScripts(page);
+    const scripts = collectScriptBodies(page);
     await page.goto('/docs/3.0.0/api/tessera-api');
     await page.locator(`nav a[href="${guide}"]`).first().click();
     await expect(page).toHaveURL(guide);
