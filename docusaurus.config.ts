@@ -70,6 +70,7 @@ const config: Config = {
     './src/plugins/lean-utils-common/index.ts',
     './src/plugins/prerendered-diagrams/index.ts',
     './src/plugins/hydrate-in-place/index.ts',
+    './src/plugins/route-chunks-in-html/index.ts',
   ],
 
   themes: [

@@ -88,3 +88,35 @@ test.describe('first paint before JavaScript (issue 5)', () => {
     });
   }
 });
+
+// src/plugins/route-chunks-in-html + config/ssr-template.ts: a page's route chunks are named in its
+// HTML and start at first paint, so main.js finds them installed instead of fetching them itself.
+test.describe('route chunks start with the page (issue 5)', () => {
+  for (const pageType of pageTypes) {
+    test(`${pageType.label} names its route chunks and loads no script it does not name`, async ({page}) => {
+      await page.addInitScript(() => {
+        const added: string[] = [];
+        (window as unknown as {addedScripts: string[]}).addedScripts = added;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of Array.from(record.addedNodes)) {
+              if (node instanceof HTMLScriptElement && node.src) added.push(new URL(node.src).pathname);
+            }
+          }
+        }).observe(document, {childList: true, subtree: true});
+      });
+      const response = await page.goto(pageType.path);
+      const starter = /<script data-app-scripts>[\s\S]*?(\[[^\]]*\])/.exec(await response!.text());
+      expect(starter, 'the page has a script starter').not.toBeNull();
+      const named = JSON.parse(starter![1]) as string[];
+      // The runtime first, the entry last, the route's own chunks between them.
+      expect(named[0]).toMatch(/\/runtime~main\.[0-9a-f]+\.js$/);
+      expect(named.at(-1)).toMatch(/\/main\.[0-9a-f]+\.js$/);
+      expect(named.length).toBeGreaterThan(2);
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      await page.waitForLoadState('networkidle');
+      const added = await page.evaluate(() => (window as unknown as {addedScripts: string[]}).addedScripts);
+      expect(added).toEqual(named);
+    });
+  }
+});

@@ -1,0 +1,70 @@
+/**
+ * Lists each page's route chunks in its HTML, so they download alongside main.js (issue 5).
+ *
+ * Docusaurus picks a page's scripts with react-loadable-ssr-addon: the server render reports the
+ * modules its routes loaded (`@site/docs/….mdx`, `@theme/DocRoot`), and the client manifest maps
+ * them to chunks. Under webpack 5 and Rspack the addon keys that map by chunk name only, so no
+ * module ever matches and every page lists runtime and main alone. The browser then learns of the
+ * route's ten or so chunks only once main.js has run, one round trip late, and main.js spends
+ * its first task inserting their script elements. This plugin adds, after the addon has written
+ * the manifest, an entry per dynamic import: the request the server render reports, mapped to
+ * the chunks that import loads. config/ssr-template.ts then starts them before main.js.
+ */
+import {readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+/** The part of react-loadable-ssr-addon's manifest this plugin reads and extends. */
+export type ClientManifest = {entrypoints: string[]; origins: Record<string, (string | number)[]>; assets: Record<string, unknown>};
+
+/** A dynamic import as the bundler reports it: the request and the ids of the chunks it loads. */
+export type ImportedChunks = {request: string; chunkIds: (string | number)[]};
+
+/**
+ * The manifest with each import's request mapped to its chunks. An entry the addon wrote stays as
+ * it is; requests shared by several imports get the union of their chunks.
+ */
+export function withImportOrigins(manifest: ClientManifest, imports: ImportedChunks[]): ClientManifest {
+  const origins = {...manifest.origins};
+  const added = new Map<string, (string | number)[]>();
+  for (const {request, chunkIds} of imports) {
+    if (request in manifest.origins) continue;
+    const chunks = added.get(request) ?? [];
+    for (const id of chunkIds) if (!chunks.includes(id)) chunks.push(id);
+    added.set(request, chunks);
+  }
+  for (const [request, chunks] of added) origins[request] = chunks;
+  return {...manifest, origins};
+}
+
+type ChunkGroupLike = {chunks: {id?: string | number | null}[]; origins: {request?: string | null}[]};
+type CompilerLike = {hooks: {afterEmit: {tap(name: string, callback: (compilation: {chunkGroups: ChunkGroupLike[]}) => void): void}}};
+
+const pluginName = 'route-chunks-in-html';
+
+/** Rspack/webpack plugin: rewrites the manifest once the addon has emitted it. */
+class ImportOriginsPlugin {
+  constructor(private readonly manifestPath: string) {}
+
+  apply(compiler: CompilerLike): void {
+    compiler.hooks.afterEmit.tap(pluginName, (compilation) => {
+      const imports: ImportedChunks[] = compilation.chunkGroups.flatMap((group) => {
+        const chunkIds = group.chunks.map((chunk) => chunk.id).filter((id): id is string | number => id !== undefined && id !== null);
+        return group.origins.flatMap((origin) => (origin.request ? [{request: origin.request, chunkIds}] : []));
+      });
+      const manifest = JSON.parse(readFileSync(this.manifestPath, 'utf8')) as ClientManifest;
+      writeFileSync(this.manifestPath, JSON.stringify(withImportOrigins(manifest, imports), null, 2));
+    });
+  }
+}
+
+export default function routeChunksInHtmlPlugin(context: {generatedFilesDir: string}): Plugin {
+  return {
+    name: pluginName,
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      // The path Docusaurus gives the addon (@docusaurus/core/lib/webpack/client.js).
+      return {plugins: [new ImportOriginsPlugin(path.join(context.generatedFilesDir, 'client-manifest.json'))]};
+    },
+  };
+}
