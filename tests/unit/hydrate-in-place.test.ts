@@ -40,6 +40,13 @@ test('the schema sections it renders on the server are the ones wrapped in Brows
   }
 });
 
+test('the client entry starts hydrating from ./preload, called once with the page\'s path', () => {
+  const clientEntry = readFileSync(path.join(docusaurusClientDir, 'clientEntry.js'), 'utf8');
+  assert.match(clientEntry, /import preload from '\.\/preload';/);
+  assert.equal(clientEntry.match(/preload\(/g)?.length, 1);
+  assert.match(clientEntry, /preload\(window\.location\.pathname\)\.then\(\(\) => \{\s*startTransition\(renderApp\);/);
+});
+
 test('Docusaurus still prefetches through its ./prefetch helper, and @theme/Details is what the OpenAPI theme collapses with', () => {
   const docusaurus = readFileSync(path.join(docusaurusClientDir, 'docusaurus.js'), 'utf8');
   assert.match(docusaurus, /import prefetchHelper from '\.\/prefetch';/);

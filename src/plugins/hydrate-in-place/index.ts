@@ -10,6 +10,8 @@
  * - Tabs and code blocks call `useIsBrowser()` only to remount after hydration (`NoRemountKey`
  *   says why that is not needed here), which rebuilt every tab and code block on the page.
  * - Link prefetching adds its `<link rel="prefetch">` elements in idle slices (`IdlePrefetch`).
+ * - The client entry matches the route and starts hydrating in a task after main.js has
+ *   evaluated, not inside it (`PreloadInNextTask`).
  * - The switch of `useIsBrowser()` to true after hydration renders as a transition
  *   (`BrowserContextInTransition`), in slices instead of one task.
  * - `@tessera/markdown-renderer` is marked in the server build and a loader in the browser build
@@ -24,6 +26,7 @@ import type {Plugin} from '@docusaurus/types';
 const componentsDir = path.resolve(__dirname, '../../components');
 export const openApiThemeDir = path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib', 'theme');
 export const docusaurusClientDir = path.dirname(require.resolve('@docusaurus/core/lib/client/docusaurus.js'));
+const clientEntryFile = path.join(docusaurusClientDir, 'clientEntry.js');
 // theme-common's package exports hide its files; its main entry is lib/index.js.
 export const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
 
@@ -46,7 +49,7 @@ function openApiThemeComponent(context: string): string | undefined {
   return relative.startsWith('..') || path.isAbsolute(relative) ? undefined : relative.split(path.sep)[0];
 }
 
-type Resource = {context: string; request: string};
+type Resource = {context: string; request: string; contextInfo?: {issuer?: string}};
 
 // Rspack's persistent cache does not see edits to these replacements: after changing them, `npm run clear`.
 export default function hydrateInPlacePlugin(): Plugin {
@@ -54,15 +57,16 @@ export default function hydrateInPlacePlugin(): Plugin {
     name: 'hydrate-in-place',
     configureWebpack(_config, isServer, {currentBundler}) {
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
-      const replace = (request: RegExp, replacement: string, applies: (context: string) => boolean) =>
+      const replace = (request: RegExp, replacement: string, applies: (context: string, issuer: string) => boolean) =>
         new NormalModuleReplacementPlugin(request, (resource: Resource) => {
-          if (applies(resource.context)) resource.request = path.join(componentsDir, replacement);
+          if (applies(resource.context, resource.contextInfo?.issuer ?? '')) resource.request = path.join(componentsDir, replacement);
         });
       return {
         resolve: {
           alias: {
             '@tessera/theme-common-react-utils$': path.join(themeCommonDir, 'utils', 'reactUtils.js'),
             '@tessera/docusaurus-browser-context$': path.join(docusaurusClientDir, 'browserContext.js'),
+            '@tessera/docusaurus-preload$': path.join(docusaurusClientDir, 'preload.js'),
             '@tessera/markdown-renderer$': path.join(componentsDir, 'MarkdownRenderer', isServer ? 'server.ts' : 'client.ts'),
           },
         },
@@ -73,6 +77,7 @@ export default function hydrateInPlacePlugin(): Plugin {
           replace(/^@theme\/Details$/, 'LazyDetails', (context) => openApiThemeComponent(context) !== undefined),
           replace(/^@docusaurus\/useIsBrowser$/, 'NoRemountKey', (context) => remountKeyComponentDirs.has(context)),
           replace(/^\.\/prefetch$/, 'IdlePrefetch', (context) => context === docusaurusClientDir),
+          replace(/^\.\/preload$/, 'PreloadInNextTask', (_context, issuer) => issuer === clientEntryFile),
           replace(/^\.\/browserContext$/, 'BrowserContextInTransition', (context) => context === docusaurusClientDir),
           replace(/^(\.\.\/)+utils\/reactUtils$/, 'ReactUtilsWithoutCollator', (context) => context.startsWith(themeCommonDir + path.sep)),
         ],
