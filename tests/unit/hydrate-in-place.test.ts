@@ -47,9 +47,16 @@ test('the client entry starts hydrating from ./preload, called once with the pag
   assert.match(clientEntry, /preload\(window\.location\.pathname\)\.then\(\(\) => \{\s*startTransition\(renderApp\);/);
 });
 
-test('Docusaurus still prefetches through its ./prefetch helper, and @theme/Details is what the OpenAPI theme collapses with', () => {
-  const docusaurus = readFileSync(path.join(docusaurusClientDir, 'docusaurus.js'), 'utf8');
-  assert.match(docusaurus, /import prefetchHelper from '\.\/prefetch';/);
+test('the client entry mounts ./docusaurus as window.docusaurus, and links prefetch through it', () => {
+  const clientEntry = readFileSync(path.join(docusaurusClientDir, 'clientEntry.js'), 'utf8');
+  assert.match(clientEntry, /import docusaurus from '\.\/docusaurus';/);
+  assert.match(clientEntry, /window\.docusaurus = docusaurus;/);
+  const link = readFileSync(path.join(docusaurusClientDir, 'exports', 'Link.js'), 'utf8');
+  assert.match(link, /window\.docusaurus\.prefetch\(/);
+  assert.match(readFileSync(path.join(docusaurusClientDir, 'docusaurus.js'), 'utf8'), /const docusaurus = \{\s*prefetch,\s*preload,\s*\};/);
+});
+
+test('@theme/Details is what the OpenAPI theme collapses with', () => {
   for (const name of ['Schema', 'StatusCodes', 'ParamsDetails']) {
     assert.match(readFileSync(path.join(openApiThemeDir, name, 'index.js'), 'utf8'), /require\("@theme\/Details"\)/, name);
   }

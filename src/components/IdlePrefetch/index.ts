@@ -1,18 +1,19 @@
-// Stands in for Docusaurus's link-prefetch helper (src/plugins/hydrate-in-place): prefetches in idle slices instead of all at once.
+// Stands in for Docusaurus's `window.docusaurus` in the client entry (src/plugins/hydrate-in-place): link prefetching runs in idle slices instead of all at once.
+import docusaurus from '@tessera/docusaurus-client-api';
 
 /**
- * Docusaurus prefetches the chunks of every internal link as it scrolls into view, by adding a
- * `<link rel="prefetch">` per chunk. A docs page shows dozens of links at once, so the helper
- * added hundreds of elements in one task (about 100 ms of main thread on a phone) right after
- * hydration. Here the URLs wait in a queue and are added while the browser is idle, a few at a
- * time, so no task grows long and reading or scrolling is never held up.
+ * Docusaurus prefetches the chunks of every internal link as it scrolls into view. For each link
+ * it matches the target against every route of the site, scans the whole route-to-chunk table
+ * once per matched route, and adds a `<link rel="prefetch">` per chunk. A docs page shows dozens
+ * of links at once, so right after hydration all of that ran in one task (about 30 ms here,
+ * four times that on a phone) and later added hundreds of elements in another. Here each link's
+ * prefetch waits in a queue and runs while the browser is idle, a few at a time, so no task grows
+ * long and reading or scrolling is never held up.
  */
-type Pending = {url: string; resolve: () => void};
-
-const queue: Pending[] = [];
+const queue: string[] = [];
 let scheduled = false;
 
-/** How long one slice may keep adding links, in ms. */
+/** How long one slice may keep prefetching, in ms. */
 const sliceBudgetMs = 4;
 
 type IdleDeadline = {timeRemaining: () => number};
@@ -26,31 +27,25 @@ const whenIdle: (callback: (deadline: IdleDeadline) => void) => void =
         }, 50);
       };
 
-function addLinks(deadline: IdleDeadline): void {
+function prefetchSlice(deadline: IdleDeadline): void {
   const start = performance.now();
   while (queue.length > 0 && deadline.timeRemaining() > 0 && performance.now() - start < sliceBudgetMs) {
-    const {url, resolve} = queue.shift()!;
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.href = url;
-    // A failed prefetch only means the chunk loads on navigation; 404s show in the console anyway.
-    link.onload = link.onerror = () => resolve();
-    document.head.appendChild(link);
+    docusaurus.prefetch(queue.shift()!);
   }
   scheduled = queue.length > 0;
-  if (scheduled) whenIdle(addLinks);
+  if (scheduled) whenIdle(prefetchSlice);
 }
 
-/** Browsers without `rel=prefetch` (Safari) load a page's chunks when the reader follows or hovers the link. */
-const canPrefetch = typeof document !== 'undefined' && document.createElement('link').relList.supports?.('prefetch') === true;
-
-export default function prefetch(url: string): Promise<void> {
-  if (!canPrefetch) return Promise.resolve();
-  return new Promise((resolve) => {
-    queue.push({url, resolve});
-    if (!scheduled) {
-      scheduled = true;
-      whenIdle(addLinks);
-    }
-  });
+/** Queues the route's chunks for prefetching; true when queued, as Docusaurus's answer is truthy when it starts. */
+function prefetch(routePath: string): boolean {
+  if (queue.includes(routePath)) return false;
+  queue.push(routePath);
+  if (!scheduled) {
+    scheduled = true;
+    whenIdle(prefetchSlice);
+  }
+  return true;
 }
+
+// Hovering or focusing a link preloads its route at once, as before: the reader is about to go there.
+export default Object.freeze({...docusaurus, prefetch});

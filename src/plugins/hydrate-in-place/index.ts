@@ -9,7 +9,8 @@
  *   first opened (`LazyDetails`), so nested schemas cost nothing until read.
  * - Tabs and code blocks call `useIsBrowser()` only to remount after hydration (`NoRemountKey`
  *   says why that is not needed here), which rebuilt every tab and code block on the page.
- * - Link prefetching adds its `<link rel="prefetch">` elements in idle slices (`IdlePrefetch`).
+ * - Link prefetching (matching each link's route, adding its `<link rel="prefetch">` elements)
+ *   runs in idle slices (`IdlePrefetch`, the `window.docusaurus` the client entry mounts).
  * - The client entry matches the route and starts hydrating in a task after main.js has
  *   evaluated, not inside it (`PreloadInNextTask`).
  * - The switch of `useIsBrowser()` to true after hydration renders as a transition
@@ -67,6 +68,7 @@ export default function hydrateInPlacePlugin(): Plugin {
             '@tessera/theme-common-react-utils$': path.join(themeCommonDir, 'utils', 'reactUtils.js'),
             '@tessera/docusaurus-browser-context$': path.join(docusaurusClientDir, 'browserContext.js'),
             '@tessera/docusaurus-preload$': path.join(docusaurusClientDir, 'preload.js'),
+            '@tessera/docusaurus-client-api$': path.join(docusaurusClientDir, 'docusaurus.js'),
             '@tessera/markdown-renderer$': path.join(componentsDir, 'MarkdownRenderer', isServer ? 'server.ts' : 'client.ts'),
           },
         },
@@ -76,7 +78,7 @@ export default function hydrateInPlacePlugin(): Plugin {
           ),
           replace(/^@theme\/Details$/, 'LazyDetails', (context) => openApiThemeComponent(context) !== undefined),
           replace(/^@docusaurus\/useIsBrowser$/, 'NoRemountKey', (context) => remountKeyComponentDirs.has(context)),
-          replace(/^\.\/prefetch$/, 'IdlePrefetch', (context) => context === docusaurusClientDir),
+          replace(/^\.\/docusaurus$/, 'IdlePrefetch', (_context, issuer) => issuer === clientEntryFile),
           replace(/^\.\/preload$/, 'PreloadInNextTask', (_context, issuer) => issuer === clientEntryFile),
           replace(/^\.\/browserContext$/, 'BrowserContextInTransition', (context) => context === docusaurusClientDir),
           replace(/^(\.\.\/)+utils\/reactUtils$/, 'ReactUtilsWithoutCollator', (context) => context.startsWith(themeCommonDir + path.sep)),
