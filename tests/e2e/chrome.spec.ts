@@ -1,4 +1,5 @@
 import {expect, test} from '@playwright/test';
+import {elementsRemovedWhileLoading} from '../support/hydration';
 
 const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session';
 
@@ -87,6 +88,20 @@ test.describe('page chrome (spec 2, 4, 9)', () => {
     await expect(primaryMenu.getByRole('link', {name: 'API reference'})).toBeVisible();
     await expect(primaryMenu.getByRole('link', {name: 'SDK'})).toBeVisible();
   });
+
+  // Issue 5: src/theme/DocSidebar and the layouts' window size (src/plugins/hydrate-in-place).
+  for (const route of [guide, '/docs/3.0.0/api/create-session']) {
+    test(`on a phone, hydration keeps the sidebar and table of contents the server rendered: ${route}`, async ({page}) => {
+      await page.setViewportSize({width: 412, height: 823});
+      const watched = '.theme-doc-sidebar-container, .theme-doc-sidebar-menu, .theme-doc-toc-desktop, .table-of-contents';
+      expect(await elementsRemovedWhileLoading(page, route, watched)).toEqual([]);
+      // The theme's CSS hides both at this width; the menu still offers the docs sidebar.
+      await expect(page.getByRole('navigation', {name: 'Docs sidebar'})).toBeHidden();
+      await expect(page.locator('.theme-doc-toc-desktop')).toBeHidden();
+      await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+      await expect(page.locator('.navbar-sidebar .theme-doc-sidebar-menu a[aria-current="page"]')).toBeVisible();
+    });
+  }
 
   test('desktop layout from 997 px: sidebar shown, no menu button', async ({page}) => {
     await page.setViewportSize({width: 997, height: 800});

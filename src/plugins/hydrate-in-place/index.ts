@@ -17,6 +17,8 @@
  *   (`BrowserContextInTransition`), in slices instead of one task.
  * - `@tessera/markdown-renderer` is marked in the server build and a loader in the browser build
  *   (`MarkdownRenderer`), so API descriptions hydrate without marked (src/theme/Markdown).
+ * - The doc and API page layouts keep their server-rendered desktop table of contents on phones,
+ *   where CSS hides it, instead of removing it after hydration (`TableOfContentsOnEveryScreen`).
  * - theme-common's `useShallowMemoObject` sorts keys without building an ICU collator
  *   (`ReactUtilsWithoutCollator`).
  */
@@ -30,6 +32,12 @@ export const docusaurusClientDir = path.dirname(require.resolve('@docusaurus/cor
 const clientEntryFile = path.join(docusaurusClientDir, 'clientEntry.js');
 // theme-common's package exports hide its files; its main entry is lib/index.js.
 export const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
+
+/** The layouts that read the window size only to drop the desktop table of contents on phones. */
+export const tableOfContentsLayouts = [
+  require.resolve('@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js'),
+  path.join(openApiThemeDir, 'ApiItem', 'Layout', 'index.js'),
+];
 
 /** The OpenAPI theme components whose `<BrowserOnly>` wrapper is dropped. */
 export const serverRenderedComponents = ['ParamsDetails', 'RequestSchema', 'ResponseSchema'];
@@ -69,6 +77,7 @@ export default function hydrateInPlacePlugin(): Plugin {
             '@tessera/docusaurus-browser-context$': path.join(docusaurusClientDir, 'browserContext.js'),
             '@tessera/docusaurus-preload$': path.join(docusaurusClientDir, 'preload.js'),
             '@tessera/docusaurus-client-api$': path.join(docusaurusClientDir, 'docusaurus.js'),
+            '@tessera/theme-common$': path.join(themeCommonDir, 'index.js'),
             '@tessera/markdown-renderer$': path.join(componentsDir, 'MarkdownRenderer', isServer ? 'server.ts' : 'client.ts'),
           },
         },
@@ -80,6 +89,7 @@ export default function hydrateInPlacePlugin(): Plugin {
           replace(/^@docusaurus\/useIsBrowser$/, 'NoRemountKey', (context) => remountKeyComponentDirs.has(context)),
           replace(/^\.\/docusaurus$/, 'IdlePrefetch', (_context, issuer) => issuer === clientEntryFile),
           replace(/^\.\/preload$/, 'PreloadInNextTask', (_context, issuer) => issuer === clientEntryFile),
+          replace(/^@docusaurus\/theme-common$/, 'TableOfContentsOnEveryScreen', (_context, issuer) => tableOfContentsLayouts.includes(issuer)),
           replace(/^\.\/browserContext$/, 'BrowserContextInTransition', (context) => context === docusaurusClientDir),
           replace(/^(\.\.\/)+utils\/reactUtils$/, 'ReactUtilsWithoutCollator', (context) => context.startsWith(themeCommonDir + path.sep)),
         ],
