@@ -6,7 +6,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {withImportOrigins, type ClientManifest} from '../../src/plugins/route-chunks-in-html';
+import routeChunksInHtmlPlugin, {withImportOrigins, type ClientManifest} from '../../src/plugins/route-chunks-in-html';
 import config from '../../docusaurus.config';
 
 const manifest: ClientManifest = {
@@ -17,6 +17,15 @@ const manifest: ClientManifest = {
 
 test('the plugin is configured', () => {
   assert.ok(config.plugins?.includes('./src/plugins/route-chunks-in-html/index.ts'));
+});
+
+test('only the production browser build gets the manifest rewrite: `docusaurus start` writes no manifest', () => {
+  const plugin = routeChunksInHtmlPlugin({generatedFilesDir: '/tmp/generated'});
+  const configure = (mode: string, isServer: boolean) =>
+    (plugin.configureWebpack as unknown as (config: {mode: string}, isServer: boolean) => {plugins?: unknown[]})({mode}, isServer);
+  assert.equal(configure('production', false).plugins?.length, 1);
+  assert.deepEqual(configure('production', true), {});
+  assert.deepEqual(configure('development', false), {});
 });
 
 test('each dynamic import\'s request maps to the chunks it loads', () => {

@@ -61,8 +61,9 @@ class ImportOriginsPlugin {
 export default function routeChunksInHtmlPlugin(context: {generatedFilesDir: string}): Plugin {
   return {
     name: pluginName,
-    configureWebpack(_config, isServer) {
-      if (isServer) return {};
+    configureWebpack(config, isServer) {
+      // Only production builds write the manifest (and render HTML); `docusaurus start` has neither.
+      if (isServer || config.mode !== 'production') return {};
       // The path Docusaurus gives the addon (@docusaurus/core/lib/webpack/client.js).
       return {plugins: [new ImportOriginsPlugin(path.join(context.generatedFilesDir, 'client-manifest.json'))]};
     },
