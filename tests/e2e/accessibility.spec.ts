@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page, type TestInfo} from '@playwright/test';
+import {expectHydrated} from '../support/hydration';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {pageTypes} from '../support/page-types';
 
@@ -38,7 +39,7 @@ const samplePages = [
 
 /** Waits until React has hydrated, the diagrams are drawn, fonts are in and nothing moves any more. */
 async function settle(page: Page, route: string): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await expectHydrated(page);
   await expectDiagramImagesLoaded(page, mermaidDiagramsOn(route));
   await page.waitForLoadState('networkidle');
   await page.evaluate(async () => {

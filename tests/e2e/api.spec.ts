@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {elementsRemovedWhileLoading} from '../support/hydration';
+import {elementsRemovedWhileLoading, expectHydrated} from '../support/hydration';
 import {collectScriptBodies} from '../support/script-bodies';
 import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
 
@@ -35,6 +35,7 @@ test.describe('API reference (issue 3)', () => {
 
   test('the sample tabs show the documented request in curl, PHP, C# and Node.js, highlighted', async ({page}) => {
     await page.goto('/docs/3.0.0/api/capture-an-order');
+    await expectHydrated(page);
     const samples = page.getByRole('region', {name: 'Request samples'});
     const visibleCode = samples.locator('pre.prism-code:visible');
     const expectations = [
@@ -121,7 +122,7 @@ test.describe('operation pages render their schema on the server (issue 5)', () 
 
   test('a collapsed nested schema is built when opened', async ({page}) => {
     await page.goto(route);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
     const collapsed = page.locator('details.openapi-markdown__details').filter({has: page.locator(':scope > summary strong', {hasText: 'merchantUrls'})}).first();
     await expect(collapsed).not.toHaveAttribute('open');
     await expect(collapsed.locator('.openapi-schema__list-item')).toHaveCount(0);
@@ -136,7 +137,7 @@ test.describe('operation pages render their schema on the server (issue 5)', () 
 
   test('the generated example tab computes its example when chosen', async ({page}) => {
     await page.goto(route);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
     const autoTab = page.getByRole('tab', {name: 'Example (auto)'}).first();
     await autoTab.click();
     await expect(autoTab).toHaveAttribute('aria-selected', 'true');
@@ -146,7 +147,7 @@ test.describe('operation pages render their schema on the server (issue 5)', () 
 
   test('an error status code shows its response when its tab is chosen', async ({page}) => {
     await page.goto(route);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
     const errorTab = page.getByRole('tab', {name: '422', exact: true}).first();
     await errorTab.click();
     await expect(errorTab).toHaveAttribute('aria-selected', 'true');

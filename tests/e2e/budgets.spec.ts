@@ -3,6 +3,7 @@
  * Lighthouse scores are noisy and live in `npm run bench` instead.
  */
 import {expect, test} from '@playwright/test';
+import {expectHydrated} from '../support/hydration';
 import {diagramSelector, measurePageWeight, summarizePageWeight} from '../support/page-weight';
 import {pageTypes} from '../support/page-types';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
@@ -24,7 +25,7 @@ test.describe('no layout shift while a page loads (issue 5: CLS 0)', () => {
         }).observe({type: 'layout-shift', buffered: true});
       });
       await page.goto(pageType.path);
-      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      await expectHydrated(page);
       // Every diagram image loads (scrolled into view) without moving what is around it.
       await expectDiagramImagesLoaded(page, mermaidDiagramsOn(pageType.path));
       await page.waitForLoadState('networkidle');
@@ -80,7 +81,7 @@ test.describe('first paint before JavaScript (issue 5)', () => {
       // Only the starter names the app's scripts; nothing else loads them before the paint.
       expect(html).not.toMatch(/<script[^>]+src=[^>]*main\.[0-9a-f]+\.js/);
       expect(html).toMatch(/<link rel=preload href=\/assets\/js\/main\.[0-9a-f]+\.js as=script fetchpriority=low>/);
-      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      await expectHydrated(page);
       const order = await page.evaluate(() => (window as unknown as {paintOrder: {firstContentfulPaint?: number; mainScriptAdded?: number}}).paintOrder);
       expect(order.firstContentfulPaint).toBeDefined();
       expect(order.mainScriptAdded).toBeDefined();
@@ -113,7 +114,7 @@ test.describe('route chunks start with the page (issue 5)', () => {
       expect(named[0]).toMatch(/\/runtime~main\.[0-9a-f]+\.js$/);
       expect(named.at(-1)).toMatch(/\/main\.[0-9a-f]+\.js$/);
       expect(named.length).toBeGreaterThan(2);
-      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      await expectHydrated(page);
       await page.waitForLoadState('networkidle');
       const added = await page.evaluate(() => (window as unknown as {addedScripts: string[]}).addedScripts);
       expect(added).toEqual(named);

@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {elementsRemovedWhileLoading} from '../support/hydration';
+import {elementsRemovedWhileLoading, expectHydrated} from '../support/hydration';
 
 const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session';
 
@@ -77,7 +77,7 @@ test.describe('page chrome (spec 2, 4, 9)', () => {
     await page.goto(guide);
     await expect(page.getByRole('navigation', {name: 'Docs sidebar'})).toBeHidden();
     // Issue 5: the closed menu is not built (src/theme/Navbar/MobileSidebar); opening builds it.
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
     await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     const back = page.getByRole('button', {name: '← Back to main menu'});
@@ -114,6 +114,7 @@ test.describe('page chrome (spec 2, 4, 9)', () => {
     await page.goto('/');
     const bar = page.getByRole('banner').filter({hasText: 'V1 is deprecated'});
     await expect(bar).toBeVisible();
+    await expectHydrated(page);
     await bar.getByRole('button', {name: 'Close'}).click();
     await expect(bar).toBeHidden();
     await page.reload();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {v3GuideRoutes} from '../spec-routes';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
-import {elementsRemovedWhileLoading} from '../support/hydration';
+import {elementsRemovedWhileLoading, expectHydrated} from '../support/hydration';
 import {collectScriptBodies} from '../support/script-bodies';
 import {storage} from '../../config/site-constants';
 
@@ -35,6 +35,7 @@ test.describe('guides and SDK pages (issue 4)', () => {
 
   test('server samples switch between JSON, PHP and C# without writing to storage', async ({page}) => {
     await page.goto('/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders');
+    await expectHydrated(page);
     const tabs = page.getByRole('tablist').first();
     await tabs.getByRole('tab', {name: 'PHP'}).click();
     await expect(page.locator('article pre.prism-code.language-php').first()).toBeVisible();
@@ -58,6 +59,7 @@ test.describe('code highlighting without Prism in the first load (issue 5)', () 
     await page.waitForLoadState('networkidle');
     const json = page.locator('article pre.prism-code.language-json').first();
     await expect(json.locator('.token.property').first()).toBeVisible();
+    await expectHydrated(page);
     // Samples in other tabs were highlighted by the server too.
     await page.getByRole('tablist').first().getByRole('tab', {name: 'PHP'}).click();
     await expect(page.locator('article pre.prism-code.language-php').first().locator('.token.variable').first()).toBeVisible();
@@ -68,6 +70,8 @@ test.describe('code highlighting without Prism in the first load (issue 5)', () 
   test('a page reached by a link inside the site loads Prism and highlights its code', async ({page}) => {
     const scripts = collectScriptBodies(page);
     await page.goto('/docs/3.0.0/api/tessera-api');
+    // Before hydration the link is a plain one and the browser would open the guide directly.
+    await expectHydrated(page);
     await page.locator(`nav a[href="${guide}"]`).first().click();
     await expect(page).toHaveURL(guide);
     const json = page.locator('article pre.prism-code.language-json').first();
@@ -91,7 +95,7 @@ test.describe('guides hydrate in place (issue 5)', () => {
   test('links in view are still prefetched, once the page is idle', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     await page.goto(guide);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
     await expect(page.locator('head link[rel=prefetch][href$=".js"]').first()).toBeAttached();
   });
 });

@@ -1,4 +1,5 @@
 import {expect, test} from '@playwright/test';
+import {expectHydrated} from '../support/hydration';
 import {storage} from '../../config/site-constants';
 
 const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session';
@@ -17,7 +18,7 @@ test.describe('requests and storage (spec 7, 8)', () => {
       await page.waitForLoadState('networkidle');
     }
     // The shortcut is handled by the client app, once it has hydrated the page.
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
     await page.keyboard.press('Control+k');
     await page.keyboard.type('refund');
     await page.waitForLoadState('networkidle');
@@ -27,19 +28,20 @@ test.describe('requests and storage (spec 7, 8)', () => {
   test('local storage holds only the theme, the announcement dismissal and the chosen version', async ({page}) => {
     test.slow(); // Six pages and a search in one test.
     await page.goto('/');
+    await expectHydrated(page);
     await page.getByRole('banner').filter({hasText: 'V1 is deprecated'}).getByRole('button', {name: 'Close'}).click();
     await page.goto('/docs/3.0.0/api/create-session');
+    await expectHydrated(page);
     await page.locator('.navbar').getByRole('button', {name: '3.0.0 (current)'}).hover();
     await page.locator('.navbar').getByRole('link', {name: '1.0.0', exact: true}).click();
     await expect(page).toHaveURL(/\/docs\/1\.0\.0\//);
     // Choosing a sample language on an API page must not be remembered in storage.
     await page.goto('/docs/3.0.0/api/create-session');
+    await expectHydrated(page);
     for (const language of ['PHP', 'C#']) {
       const tab = page.getByRole('tab', {name: language, exact: true});
       if (await tab.count()) await tab.first().click();
     }
-    // The shortcut is handled by the client app, once it has hydrated the page.
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
     await page.keyboard.press('Control+k');
     await page.keyboard.type('session');
     await page.waitForLoadState('networkidle');

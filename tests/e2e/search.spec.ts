@@ -1,4 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
+import {expectHydrated} from '../support/hydration';
 
 const searchInput = (page: Page) => page.locator('.navbar input.navbar__search-input');
 
@@ -32,7 +33,7 @@ test.describe('search (spec 2, 7)', () => {
     await page.goto('/docs/3.0.0/sdk/sdk/intro');
     await expect(searchInput(page)).not.toBeFocused();
     // The shortcut is handled by the client app, once it has hydrated the page.
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
     await page.keyboard.press('Control+k');
     await expect(searchInput(page)).toBeFocused();
   });

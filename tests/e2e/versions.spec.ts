@@ -1,8 +1,11 @@
 import {expect, test} from '@playwright/test';
+import {expectHydrated} from '../support/hydration';
 
 test.describe('documentation versions (spec 1, 2, 4)', () => {
   test('the versions dropdown switches version and the choice is remembered', async ({page}) => {
     await page.goto('/docs/3.0.0/api/tessera-api');
+    // Choosing a version is remembered by the app's click handler.
+    await expectHydrated(page);
     const dropdown = page.locator('.navbar').getByRole('button', {name: '3.0.0 (current)'});
     await dropdown.hover();
     await page.locator('.navbar').getByRole('link', {name: '1.0.0', exact: true}).click();

@@ -6,6 +6,14 @@ import {expect, type Page} from '@playwright/test';
 
 type Recorder = {removed: string[]};
 
+/**
+ * Waits until Docusaurus marks the page hydrated. Until then links are plain links and buttons do
+ * nothing, so a test that clicks earlier tests the server's HTML, not the app.
+ */
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+}
+
 /** Call before `page.goto`. Elements matching `selector` that leave the document are recorded. */
 async function recordRemovedElements(page: Page, selector: string): Promise<() => Promise<string[]>> {
   await page.addInitScript((watched: string) => {
@@ -28,7 +36,7 @@ async function recordRemovedElements(page: Page, selector: string): Promise<() =
 export async function elementsRemovedWhileLoading(page: Page, route: string, selector: string): Promise<string[]> {
   const removed = await recordRemovedElements(page, selector);
   await page.goto(route);
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await expectHydrated(page);
   await page.waitForLoadState('networkidle');
   return removed();
 }
