@@ -1,7 +1,7 @@
 /**
- * A module the browser fetches the first time a component needs it (Prism, marked), then shares
- * with every component that asks. The `import()` stays with the caller, which names the chunk and
- * decides how it is fetched.
+ * A module the browser fetches the first time a component needs it (Prism, marked, the OpenAPI
+ * theme's schema sampler), then shares with every component that asks. The `import()` stays with
+ * the caller, which names the chunk and decides how it is fetched.
  */
 import {useEffect, useState} from 'react';
 

@@ -1,9 +1,10 @@
 // Replaced (issue 5): named examples render as before; the "Example (auto)" tab loads the theme's schema sampler (lodash, chalk, allOf merging) only when a reader opens it.
-import {useEffect, useState, type ReactElement, type ReactNode} from 'react';
+import {useMemo, type ReactElement, type ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
 import CodeSamples from '@theme/CodeSamples';
 import Markdown from '@theme/Markdown';
 import TabItem from '@theme/TabItem';
+import {loadOnDemand} from '@site/src/components/LoadOnDemand';
 
 type Example = {value?: unknown; summary?: string};
 
@@ -38,19 +39,17 @@ export function ResponseExample({responseExample, mimeType}: {responseExample: E
 
 type Sampled = {children: ReactNode} | null;
 
+/** The theme's own module, with its schema sampler: fetched when an auto-example tab is first shown. */
+const useThemeResponseExamples = loadOnDemand(() => import('@theme-original/ResponseExamples'));
+
 /** The example the theme generates from the schema, computed by its own code once loaded. */
 function AutoExample({schema, mimeType}: {schema: unknown; mimeType: string}): ReactNode {
-  const [sampled, setSampled] = useState<Sampled | undefined>(undefined);
-  useEffect(() => {
-    let mounted = true;
-    void import('@theme-original/ResponseExamples').then(({ExampleFromSchema}) => {
-      const tab = ExampleFromSchema({schema, mimeType}) as ReactElement<{children: ReactNode}> | null;
-      if (mounted) setSampled(tab ? {children: tab.props.children} : null);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, [schema, mimeType]);
+  const theme = useThemeResponseExamples(true);
+  const sampled = useMemo((): Sampled | undefined => {
+    if (!theme) return undefined;
+    const tab = theme.ExampleFromSchema({schema, mimeType}) as ReactElement<{children: ReactNode}> | null;
+    return tab ? {children: tab.props.children} : null;
+  }, [theme, schema, mimeType]);
   if (sampled === undefined) return <p className="openapi-example__loading">{translate({id: 'theme.openapi.responseExamples.generating', message: 'Generating an example from the schema…'})}</p>;
   if (sampled === null) return <p>{translate({id: 'theme.openapi.responseExamples.none', message: 'This schema gives no example.'})}</p>;
   return sampled.children;
