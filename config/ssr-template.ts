@@ -63,10 +63,12 @@ export const appScriptsStarterAttribute = 'data-app-scripts';
  * route's chunks they are already installed and it inserts no script elements of its own.
  * Docusaurus names the entry's file `main.<hash>.js` and the runtime's `runtime~main.<hash>.js`.
  */
-const entryScript = String.raw`/(^|\/)(runtime~)?main\./`;
-const scriptsInRunOrder = String.raw`[...it.scripts.filter((s) => /(^|\/)runtime~main\./.test(s)),
-  ...it.scripts.filter((s) => !${entryScript}.test(s)),
-  ...it.scripts.filter((s) => /(^|\/)main\./.test(s))]`;
+const runtimeScript = String.raw`/(^|\/)runtime~main\./`;
+const mainScript = String.raw`/(^|\/)main\./`;
+const isEntryScript = `((s) => ${runtimeScript}.test(s) || ${mainScript}.test(s))`;
+const scriptsInRunOrder = `[...it.scripts.filter((s) => ${runtimeScript}.test(s)),
+  ...it.scripts.filter((s) => !${isEntryScript}(s)),
+  ...it.scripts.filter((s) => ${mainScript}.test(s))]`;
 
 export const ssrTemplate = `
 <!DOCTYPE html>
@@ -81,7 +83,7 @@ export const ssrTemplate = `
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
-    <% it.scripts.filter((s) => ${entryScript}.test(s)).forEach((script) => { %>
+    <% it.scripts.filter(${isEntryScript}).forEach((script) => { %>
       <link rel="preload" href="<%= it.baseUrl %><%= script %>" as="script" fetchpriority="low">
     <% }); %>
   </head>
