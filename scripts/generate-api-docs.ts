@@ -18,8 +18,8 @@ import {inflateSync} from 'node:zlib';
 import {parse} from 'yaml';
 import {openApiDownloadPath, openApiSpecs} from '../config/openapi';
 import {docsVersions} from '../config/site-constants';
-import {withCodeSamples, type JsonObject} from './request-samples';
-import {summarizeOperation} from '../src/lib/operation-summary';
+import {withCodeSamples, type CodeSample, type JsonObject} from './request-samples';
+import {requestSamplesExport, summarizeOperation} from '../src/lib/operation-summary';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -64,12 +64,19 @@ function runPluginGeneration(): void {
 /**
  * The plugin's `api` front matter is the whole operation, zlib-deflated and base64-encoded; the
  * page ships it twice (its metadata and its module). JSON is YAML, so the summary goes in as is.
+ * The request samples go in the page's body as an export instead (src/lib/operation-summary.ts
+ * says why front matter would corrupt them).
  */
-function withOperationSummary(frontMatter: string, file: string): string {
+function withOperationSummary(frontMatter: string, file: string): {frontMatter: string; samplesExport: string} {
   const packed = /^api: (\S+)$/m.exec(frontMatter);
   if (!packed?.[1]) throw new Error(`${file} has no packed operation in its front matter`);
-  const operation = JSON.parse(inflateSync(Buffer.from(packed[1], 'base64')).toString('utf8')) as Parameters<typeof summarizeOperation>[0];
-  return frontMatter.replace(packed[0], () => `api: ${JSON.stringify(summarizeOperation(operation))}`);
+  const operation = JSON.parse(inflateSync(Buffer.from(packed[1], 'base64')).toString('utf8')) as Parameters<typeof summarizeOperation>[0] & {
+    'x-codeSamples'?: CodeSample[];
+  };
+  return {
+    frontMatter: frontMatter.replace(packed[0], () => `api: ${JSON.stringify(summarizeOperation(operation))}`),
+    samplesExport: requestSamplesExport(operation['x-codeSamples'] ?? []),
+  };
 }
 
 /**
@@ -86,10 +93,13 @@ function markGenerated(outputDir: string, sourcePath: string): number {
     const frontMatterEnd = text.indexOf('\n---\n', 4);
     if (!text.startsWith('---\n') || frontMatterEnd < 0) throw new Error(`${file} has no front matter`);
     const body = text.slice(frontMatterEnd + 5);
-    const isOperation = page.endsWith('.api.mdx');
     const frontMatter = text.slice(4, frontMatterEnd + 5);
-    const imports = isOperation ? `\n${registration}\n` : '';
-    writeFileSync(file, `---\n${marker}\n${isOperation ? withOperationSummary(frontMatter, file) : frontMatter}${imports}${body}`);
+    if (page.endsWith('.api.mdx')) {
+      const operation = withOperationSummary(frontMatter, file);
+      writeFileSync(file, `---\n${marker}\n${operation.frontMatter}\n${registration}\n\n${operation.samplesExport}\n${body}`);
+    } else {
+      writeFileSync(file, `---\n${marker}\n${frontMatter}${body}`);
+    }
   }
   return pages.length;
 }

@@ -4,10 +4,8 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
+import type {CodeSample} from '@site/src/lib/operation-summary';
 import styles from './styles.module.css';
-
-/** As scripts/request-samples.ts writes them into each operation's `x-codeSamples`. */
-type CodeSample = {lang: string; label: string; source: string};
 
 type Props = {item: {'x-codeSamples'?: CodeSample[]}; infoPath?: string};
 

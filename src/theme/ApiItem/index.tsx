@@ -8,7 +8,7 @@ import DocItemMetadata from '@theme/DocItem/Metadata';
 import ApiItemLayout from '@theme/ApiItem/Layout';
 import RequestSamples from '../ApiExplorer';
 import {SchemaExpansionProvider} from '@theme/SchemaExpansion';
-import {isOperationSummary, type OperationSummary} from '@site/src/lib/operation-summary';
+import {isOperationSummary, requestSamplesOf, type OperationSummary} from '@site/src/lib/operation-summary';
 import {OperationViewProvider, initialOperationView} from './hooks';
 
 function operationOf(frontMatter: Record<string, unknown>, id: string): OperationSummary {
@@ -31,7 +31,7 @@ export default function ApiItem({content: MDXComponent}: Props): ReactNode {
                   <MDXComponent />
                 </div>
                 <div className="col col--5 openapi-right-panel__container">
-                  <RequestSamples item={operation} />
+                  <RequestSamples item={{'x-codeSamples': requestSamplesOf(MDXComponent)}} />
                 </div>
               </div>
             </SchemaExpansionProvider>
