@@ -3,7 +3,8 @@
  * - a ```json fence names what it shows, `operation="createSession" part="request"`,
  *   `operation="captureAnOrder" part="response" status="201"` or `schema="SessionNotification"`,
  *   and validates against that schema in openapi/tessera-v3.yaml, with no field the API lacks;
- * - a ```ts fence (client code) compiles against sdk/tessera-sdk.d.ts in strict mode;
+ * - a ```ts fence (client code) is an ES module, as a reader's file would be, and compiles
+ *   against sdk/tessera-sdk.d.ts in strict mode;
  * - a mermaid state diagram uses only states that the API's status enums define.
  */
 import {test} from 'node:test';
@@ -97,16 +98,22 @@ test('every client TypeScript sample compiles against the SDK declarations', () 
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
-  // Each sample is its own module, so samples cannot lean on each other's declarations.
-  host.readFile = (file) => (virtualFiles.has(file) ? `${virtualFiles.get(file)!.code}\nexport {};\n` : readFile(file));
+  // Each sample is read exactly as written: a file without import or export would be a script to
+  // a reader's tsc (top-level await fails there with TS1375), so the test adds none.
+  host.readFile = (file) => (virtualFiles.has(file) ? virtualFiles.get(file)!.code : readFile(file));
   host.fileExists = (file) => virtualFiles.has(file) || fileExists(file);
   const program = ts.createProgram([sdkFile, ...virtualFiles.keys()], options, host);
-  const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+  // A sample that is not a module would share one global scope with the others here, and is a
+  // script in the reader's project: both wrong, so it fails on its own.
+  const scripts = [...virtualFiles]
+    .filter(([file]) => !ts.isExternalModule(program.getSourceFile(file)!))
+    .map(([, fence]) => `${fence.file}:${fence.line}: a TypeScript sample must be a module (import or export something)`);
+  const problems = [...scripts, ...ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const fence = diagnostic.file && virtualFiles.get(diagnostic.file.fileName);
     const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0;
     const place = fence ? `${fence.file}:${fence.line + 1 + line}` : diagnostic.file?.fileName ?? '';
     return `${place}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
-  });
+  })];
   console.log(`type-checked ${tsFences.length} TypeScript samples against sdk/tessera-sdk.d.ts`);
   assert.deepEqual(problems, []);
 });
