@@ -1,11 +1,13 @@
 import {defineConfig, devices} from '@playwright/test';
 import {chromiumFlags, chromiumPath} from './tests/support/chromium';
+import {e2ePort as port} from './tests/support/e2e-server';
+import {mockCommand, mockServers} from './tests/support/sample-runner';
 
 /**
  * End-to-end tests run against the production build (`npm run build`), served by
  * `docusaurus serve`, in Debian's Chromium: Playwright cannot download its own browser here.
+ * Beside it run two mocks of the API (one per OpenAPI file) that the code-sample tests call.
  */
-const port = Number(process.env.E2E_PORT ?? 3210);
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -25,11 +27,19 @@ export default defineConfig({
     },
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
-  webServer: {
-    // Started directly with node so that stopping it stops the server (npx would leave it running).
-    command: `node node_modules/@docusaurus/core/bin/docusaurus.mjs serve --port ${port} --host 127.0.0.1 --no-open`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      // Started directly with node so that stopping it stops the server (npx would leave it running).
+      command: `node node_modules/@docusaurus/core/bin/docusaurus.mjs serve --port ${port} --host 127.0.0.1 --no-open`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    ...Object.values(mockServers(port)).map((mock) => ({
+      command: mockCommand(mock.file, mock.port),
+      port: mock.port,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    })),
+  ],
 });

@@ -10,7 +10,8 @@ import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {escapePointer, resolveRef, type JsonObject} from '../../scripts/openapi-refs';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
+// __dirname rather than import.meta: Playwright loads this file too, as CommonJS.
+export const repoRoot = path.resolve(__dirname, '../..');
 
 export {escapePointer, resolveRef, type JsonObject};
 export type OpenApiDocument = JsonObject & {

@@ -1,0 +1,298 @@
+/**
+ * Every code sample a reader copies is the sample the tests check, and it runs.
+ *
+ * For each code block on every API operation page and every hand-written docs page, in every tab:
+ * the text a reader gets by selecting the block and pressing Ctrl+C, and the text the copy button
+ * copies, both equal the sample's source (the request samples the page's module exports, or the
+ * page's code fence). Then the copied text is run as a developer would (tests/support/sample-runner.ts):
+ * cURL with bash and curl, PHP with PHP 8.2 and Guzzle 7, Node.js with node, against a Prism mock
+ * of the API; C# is checked statically (tests/support/csharp-sample.ts). TypeScript samples are
+ * type-checked in tests/unit/guide-samples.test.ts.
+ */
+import {expect, test, type Locator, type Page} from '@playwright/test';
+import {expectHydrated} from '../support/hydration';
+import {loadOpenApi, openApiFiles, type JsonObject} from '../support/openapi';
+import {authoredDocsPages, operationPages} from '../support/sample-pages';
+import type {CodeFence} from '../support/guides';
+import {createHmac} from 'node:crypto';
+import {firstLine, mockServers, runPhpHandler, runProblem, runSample, runShell, sandboxBaseUrl, type SampleLanguage} from '../support/sample-runner';
+import {apiCalls, bracketProblem, jsonLiterals, matchesTemplate} from '../support/csharp-sample';
+import {e2ePort} from '../support/e2e-server';
+import {sampleRequest} from '../../scripts/request-samples';
+
+const mocks = mockServers(e2ePort);
+const mockUrl = (version: 'v3' | 'v1') => `http://127.0.0.1:${mocks[version].port}`;
+const documents = {v3: loadOpenApi(openApiFiles.v3) as JsonObject, v1: loadOpenApi(openApiFiles.v1) as JsonObject};
+
+test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+/** What a reader gets by selecting the whole block and pressing Ctrl+C. */
+async function selectAndCopy(page: Page, block: Locator): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await block.locator('pre').evaluate((pre) => {
+    const range = document.createRange();
+    range.selectNodeContents(pre);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+  await page.keyboard.press('Control+C');
+  await expect.poll(() => readClipboard(page)).not.toBe('');
+  const text = await readClipboard(page);
+  await page.evaluate(() => getSelection()!.removeAllRanges());
+  return text;
+}
+
+/** What the block's copy button puts on the clipboard. */
+async function copyWithButton(page: Page, block: Locator): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await block.hover();
+  await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
+  await expect.poll(() => readClipboard(page)).not.toBe('');
+  return readClipboard(page);
+}
+
+/** Shown and copied text of a block, each compared with the source; problems are returned, not thrown. */
+async function copiedText(page: Page, block: Locator, expected: string, where: string): Promise<{text: string; problems: string[]}> {
+  const shown = await selectAndCopy(page, block);
+  const copied = await copyWithButton(page, block);
+  const problems: string[] = [];
+  if (shown.trimEnd() !== expected.trimEnd()) problems.push(`${where}: the selected text differs from the sample:\n${diffLine(shown, expected)}`);
+  if (copied.trimEnd() !== expected.trimEnd()) problems.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, expected)}`);
+  return {text: copied, problems};
+}
+
+function diffLine(actual: string, expected: string): string {
+  const actualLines = actual.split('\n');
+  const expectedLines = expected.split('\n');
+  const index = expectedLines.findIndex((line, at) => line !== actualLines[at]);
+  const at = index < 0 ? expectedLines.length : index;
+  return `    line ${at + 1}: expected ${JSON.stringify(expectedLines[at])}, got ${JSON.stringify(actualLines[at])}`;
+}
+
+/** The operations of a document as method and path template. */
+function operationsOf(document: JsonObject): {method: string; path: string}[] {
+  return Object.entries(document.paths as Record<string, JsonObject>).flatMap(([path, item]) =>
+    ['get', 'post', 'put', 'patch', 'delete'].filter((method) => item[method]).map((method) => ({method: method.toUpperCase(), path})),
+  );
+}
+
+/** Static checks of a C# sample: brackets, JSON literals (equal to one of `bodies`, if given) and API calls. */
+function csharpProblems(source: string, document: JsonObject, bodies: unknown[] | undefined): string[] {
+  const problems: string[] = [];
+  const brackets = bracketProblem(source);
+  if (brackets) problems.push(brackets);
+  for (const literal of jsonLiterals(source)) {
+    if (literal.error) problems.push(`a JSON literal does not parse: ${literal.error}`);
+    else if (bodies && !bodies.some((body) => JSON.stringify(body) === JSON.stringify(literal.value))) problems.push('a JSON literal differs from the body it should send');
+  }
+  const calls = apiCalls(source, sandboxBaseUrl);
+  if (source.includes(sandboxBaseUrl) && calls.length === 0) problems.push('makes no API call that this test recognises');
+  const operations = operationsOf(document);
+  for (const call of calls) {
+    if (!operations.some((operation) => operation.method === call.method && matchesTemplate(call.path, operation.path))) {
+      problems.push(`calls ${call.method} ${call.path}, which the OpenAPI file does not define`);
+    }
+  }
+  return problems;
+}
+
+const languageOf: Record<string, SampleLanguage | undefined> = {curl: 'curl', bash: 'curl', php: 'php', javascript: 'node'};
+
+test.describe('request samples on API pages', () => {
+  for (const operationPage of operationPages()) {
+    test(`${operationPage.route}: each request sample shows and copies as written, and runs against the mock`, async ({page}) => {
+      test.slow(); // Four samples, each copied twice and run.
+      await page.goto(operationPage.route);
+      await expectHydrated(page);
+      const region = page.getByRole('region', {name: 'Request samples'});
+      const failures: string[] = [];
+      const document = documents[operationPage.version];
+      const pathItem = (document.paths as Record<string, JsonObject>)[operationPage.path]!;
+      const {body} = sampleRequest(document, operationPage.path, pathItem, operationPage.method);
+      for (const sample of operationPage.samples) {
+        const where = `${operationPage.route} ${sample.label} (${firstLine(sample.source)})`;
+        await region.getByRole('tab', {name: sample.label, exact: true}).click();
+        const block = region.locator('.theme-code-block:visible');
+        const {text, problems} = await copiedText(page, block, sample.source, where);
+        failures.push(...problems);
+        const language = languageOf[sample.lang];
+        if (language) {
+          const problem = runProblem(await runSample(language, text, mockUrl(operationPage.version)));
+          if (problem) failures.push(`${where}: ${problem}`);
+        } else if (sample.lang === 'csharp') {
+          // The JSON the C# program sends is the documented example, as in the other tabs.
+          failures.push(...csharpProblems(text, document, body === undefined ? [] : [body]).map((problem) => `${where}: ${problem}`));
+        } else {
+          failures.push(`${where}: no way to run ${sample.lang} samples`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});
+
+/** A PHP sample that answers HTTP requests (a web handler) rather than running as a script. */
+const isPhpHandler = (source: string) => /php:\/\/input|\$_SERVER|\$_SESSION|\$_GET|\$_POST/.test(source);
+
+/**
+ * Selected and copied text of every visible code block not read before, in one pass through the
+ * page: the selection's text is what Ctrl+C copies (the API page tests press the keys), and each
+ * copy button is clicked as a reader would click it.
+ */
+function readVisibleBlocks(page: Page, root: Locator): Promise<{selected: string; copied: string}[]> {
+  return root.evaluate(async (article) => {
+    const blocks = Array.from(article.querySelectorAll('.theme-code-block:not([data-sample-read])')).filter((block) => (block as HTMLElement).offsetParent !== null);
+    const read: {selected: string; copied: string}[] = [];
+    for (const block of blocks) {
+      block.setAttribute('data-sample-read', '');
+      const range = document.createRange();
+      range.selectNodeContents(block.querySelector('pre')!);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+      const selected = getSelection()!.toString();
+      getSelection()!.removeAllRanges();
+      await navigator.clipboard.writeText('');
+      (block.querySelector('button[aria-label="Copy code to clipboard"]') as HTMLButtonElement).click();
+      let copied = '';
+      for (let attempt = 0; attempt < 50 && copied === ''; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        copied = await navigator.clipboard.readText();
+      }
+      read.push({selected, copied});
+    }
+    return read;
+  });
+}
+
+test.describe('code samples in guides and SDK pages', () => {
+  for (const guide of authoredDocsPages()) {
+    test(`${guide.route}: each sample shows and copies as written, and the server samples run against the mock`, async ({page}) => {
+      test.slow(); // Every tab of every sample, each copied and the server samples run.
+      await page.goto(guide.route);
+      await expectHydrated(page);
+      const article = page.locator('article').first();
+      const blocks = await readVisibleBlocks(page, article);
+      const tabs = article.getByRole('tab');
+      for (let index = 0; index < (await tabs.count()); index += 1) {
+        await tabs.nth(index).click();
+        blocks.push(...(await readVisibleBlocks(page, article)));
+      }
+      const failures: string[] = [];
+      const shownFences = new Set<number>();
+      for (const {selected, copied} of blocks) {
+        // A page may show the same code twice; each showing accounts for one fence.
+        const matches = (fence: CodeFence) => fence.code.trimEnd() === selected.trimEnd();
+        const unmatched = guide.fences.findIndex((fence, at) => matches(fence) && !shownFences.has(at));
+        const index = unmatched >= 0 ? unmatched : guide.fences.findIndex(matches);
+        if (index < 0) {
+          failures.push(`${guide.route}: a block shows text that is no sample of ${guide.file}:\n    ${firstLine(selected)}`);
+          continue;
+        }
+        shownFences.add(index);
+        const fence = guide.fences[index]!;
+        const where = `${guide.route} ${fence.language} (${fence.meta.title ?? firstLine(fence.code)}, ${guide.file}:${fence.line})`;
+        if (copied.trimEnd() !== fence.code.trimEnd()) failures.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, fence.code)}`);
+        failures.push(...(await guideSampleProblems(guide.file, fence.language, copied, fence.meta.title)).map((problem) => `${where}: ${problem}`));
+      }
+      const unseen = guide.fences.filter((_, index) => !shownFences.has(index));
+      failures.push(...unseen.map((fence) => `${guide.file}:${fence.line}: the ${fence.language} sample is not shown on the page`));
+      expect(failures).toEqual([]);
+    });
+  }
+});
+
+const guidesByFile = new Map(authoredDocsPages().map((guide) => [guide.file, guide]));
+
+/** A fence of a guide, found by what it shows; the harnesses use them as the reader's other files. */
+function fenceOf(file: string, accepts: (fence: CodeFence) => boolean): string {
+  const fence = guidesByFile.get(file)?.fences.find(accepts);
+  if (!fence) throw new Error(`${file} has no such sample any more: update the handler harness`);
+  return fence.code;
+}
+
+/** Signs a notification body as Tessera does: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+function tesseraSignature(body: string, secret: string): string {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+const quickGuides = 'docs/guides/guides/quick_guides';
+
+/**
+ * How each PHP web handler of the guides is served and called: the request a browser or Tessera
+ * sends it, and what the reader's project has beside it. Test values: the lead reference
+ * LEAD-20931 and signup session of the signup guide, a PHP session `tessera-test` that holds that
+ * lead (what the platform's login would store), and the webhook secret of sampleEnvironment.
+ */
+const handlerHarnesses: Record<string, Parameters<typeof runPhpHandler>[3]> = {
+  [`${quickGuides}/payment_steps/load_the_client.mdx public/api/tessera/client-token.php`]: {
+    files: {'session-request.json': fenceOf(`${quickGuides}/payment_steps/create_payment_session.mdx`, (fence) => fence.meta.operation === 'createSession' && fence.meta.part === 'request')},
+    settings: (folder) => ({'session.save_path': folder}),
+    send: async (url) => {
+      const answer = await fetch(`${url}/api/tessera/client-token`, {method: 'POST'});
+      return {status: answer.status, body: await answer.text()};
+    },
+  },
+  [`${quickGuides}/payment_steps/completed_session.mdx notifications.php`]: {
+    send: async (url, environment) => {
+      const body = fenceOf(`${quickGuides}/payment_steps/completed_session.mdx`, (fence) => fence.meta.schema === 'SessionNotification');
+      const answer = await fetch(`${url}/api/tessera/notifications`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', 'Tessera-Signature': tesseraSignature(body, environment.TESSERA_WEBHOOK_SECRET!)},
+        body,
+      });
+      return {status: answer.status, body: await answer.text()};
+    },
+  },
+  // The guide's own test script sends the notification, so it runs here too.
+  [`${quickGuides}/signup_steps/completed_session.mdx notifications.php`]: {
+    send: async (url, environment) => {
+      const script = fenceOf(`${quickGuides}/signup_steps/completed_session.mdx`, (fence) => fence.meta.title === 'send-test-notification.sh');
+      const result = await runShell(script, {...environment, HANDLER_URL: `${url}/api/tessera/notifications`});
+      const status = Number(/^HTTP\/[\d.]+ (\d{3})/m.exec(result.stdout)?.[1] ?? 0);
+      return {status: result.exitCode === 0 ? status : 0, body: `${result.stdout}${result.stderr}`};
+    },
+  },
+  [`${quickGuides}/signup_steps/loading_the_client.mdx client-token.php`]: {
+    files: {
+      'signup-sessions.json': JSON.stringify({'LEAD-20931': {sessionId: 'a9d84e37-2c15-4f60-b8e3-71c0d59f2a18'}}),
+      'sessions/sess_tessera-test': 'leadReference|s:10:"LEAD-20931";',
+    },
+    settings: (folder) => ({'session.save_path': `${folder}/sessions`}),
+    send: async (url) => {
+      const answer = await fetch(`${url}/onboarding/client-token`, {headers: {Cookie: 'PHPSESSID=tessera-test'}});
+      return {status: answer.status, body: await answer.text()};
+    },
+  },
+};
+
+/** Serves a PHP handler sample through its harness: a 2xx answer, and 2xx answers to every API call it makes. */
+async function handlerProblem(file: string, source: string, title: string | undefined): Promise<string | undefined> {
+  const harness = handlerHarnesses[`${file} ${title}`];
+  if (!harness || !title) return `a PHP web handler with no harness in tests/e2e/samples.spec.ts: add how it is called`;
+  const result = await runPhpHandler(source, title, mockUrl('v3'), harness);
+  const failedCalls = result.exchanges.length ? runProblem(result) : undefined;
+  if (result.answer.status < 200 || result.answer.status > 299) {
+    return `the handler answered ${result.answer.status}:\n    ${result.answer.body.trim().slice(0, 300)}\n    ${result.stderr.trim().split('\n').slice(-4).join('\n    ')}${failedCalls ? `\n    ${failedCalls}` : ''}`;
+  }
+  return failedCalls;
+}
+
+/** Runs a guide's server sample, or checks it where it cannot run on its own. */
+async function guideSampleProblems(file: string, language: string, source: string, title: string | undefined): Promise<string[]> {
+  if (language === 'php' && isPhpHandler(source)) {
+    const problem = await handlerProblem(file, source, title);
+    return problem ? [problem] : [];
+  }
+  if (language === 'php') {
+    const fileName = title && /^[\w./-]+\.php$/.test(title) ? title : undefined;
+    const result = await runSample('php', source, mockUrl('v3'), {fileName});
+    // A script that calls the API must get 2xx answers; a helper that calls nothing must still run.
+    const problem = source.includes(sandboxBaseUrl) ? runProblem(result) : result.exitCode === 0 ? undefined : runProblem(result);
+    return problem ? [problem] : [];
+  }
+  if (language === 'csharp') return csharpProblems(source, documents.v3, undefined);
+  return [];
+}

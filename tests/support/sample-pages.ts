@@ -1,0 +1,47 @@
+/**
+ * The pages whose code samples the e2e sample tests read: every API operation page (with the
+ * request samples its MDX module exports) and every hand-written docs page (with its code fences).
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+import {requestSamplesExportName, type CodeSample} from '../../src/lib/operation-summary';
+import {authoredPages, codeFences, type CodeFence} from './guides';
+import {repoRoot} from './openapi';
+
+export type OperationPage = {route: string; version: 'v3' | 'v1'; method: string; path: string; samples: CodeSample[]};
+
+const generatedApiFolders = [
+  {folder: 'docs/api', base: '/docs/3.0.0/api', version: 'v3'},
+  {folder: 'versioned_docs/version-1.0.0/api', base: '/docs/1.0.0/api', version: 'v1'},
+] as const;
+
+/** Every generated operation page that shows request samples (webhook pages show none). */
+export function operationPages(): OperationPage[] {
+  return generatedApiFolders.flatMap(({folder, base, version}) =>
+    readdirSync(path.join(repoRoot, folder))
+      .filter((file) => file.endsWith('.api.mdx'))
+      .sort()
+      .map((file) => {
+        const text = readFileSync(path.join(repoRoot, folder, file), 'utf8');
+        const exported = new RegExp(`^export const ${requestSamplesExportName} = (.*);$`, 'm').exec(text);
+        if (!exported) throw new Error(`${folder}/${file} exports no request samples: run npm run gen-api`);
+        const {id, api} = parse(text.slice(4, text.indexOf('\n---\n', 4))) as {id: string; api: {method: string; path: string}};
+        return {route: `${base}/${id}`, version, method: api.method, path: api.path, samples: JSON.parse(exported[1]!) as CodeSample[]};
+      })
+      .filter((page) => page.samples.length > 0),
+  );
+}
+
+export type AuthoredPage = {route: string; file: string; fences: CodeFence[]};
+
+/** Every hand-written docs page with code a reader can copy (mermaid fences are shown as images). */
+export function authoredDocsPages(): AuthoredPage[] {
+  return authoredPages()
+    .filter((file) => file.startsWith(path.join(repoRoot, 'docs/')))
+    .map((file) => {
+      const slug = path.relative(path.join(repoRoot, 'docs'), file).replace(/\.mdx?$/, '');
+      return {route: `/docs/3.0.0/${slug}`, file: path.relative(repoRoot, file), fences: codeFences(file).filter((fence) => fence.language !== 'mermaid')};
+    })
+    .filter((page) => page.fences.length > 0);
+}

@@ -1,0 +1,214 @@
+/**
+ * Runs code samples as a reader would, with the real tools (bash and curl, PHP 8.2 with Guzzle 7,
+ * Node.js), against a mock of the API: Stoplight Prism, which validates every request against the
+ * OpenAPI file and answers from its examples (started by playwright.config.ts, see mockServers).
+ *
+ * What a run changes in a sample, and nothing else:
+ * - the sandbox base URL `https://api.sandbox.tessera.example` becomes a loopback proxy in front
+ *   of the mock, which records every exchange (status and Prism's `sl-violations` header);
+ * - credentials come from the environment variables the samples read (`sampleEnvironment`);
+ * - PHP's `vendor/autoload.php` (what `composer require guzzlehttp/guzzle` writes) loads Debian's
+ *   php-guzzlehttp-guzzle instead.
+ */
+import {spawn} from 'node:child_process';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import http from 'node:http';
+import net, {type AddressInfo} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+export const sandboxBaseUrl = 'https://api.sandbox.tessera.example';
+
+/** Test values for the placeholders the samples read from the environment. */
+export const sampleEnvironment = {
+  TESSERA_KEY_ID: 'test-key-id',
+  TESSERA_KEY_SECRET: 'test-key-secret',
+  TESSERA_SECRET: 'test-bearer-secret',
+  TESSERA_WEBHOOK_SECRET: 'whsec_test_signing_secret',
+  TESSERA_ENVIRONMENT: 'sandbox',
+} as const;
+
+/** Loopback ports of the two mocks, derived from the e2e server's port (playwright.config.ts). */
+export function mockServers(e2ePort: number) {
+  return {
+    v3: {port: e2ePort + 1000, file: 'openapi/tessera-v3.yaml'},
+    v1: {port: e2ePort + 1001, file: 'openapi/tessera-v1.yaml'},
+  } as const;
+}
+
+/** The command that serves one OpenAPI file as a mock; `--errors` answers every violation with an error. */
+export const mockCommand = (file: string, port: number) =>
+  `node node_modules/@stoplight/prism-cli/dist/index.js mock ${file} --host 127.0.0.1 --port ${port} --errors`;
+
+export type Exchange = {method: string; url: string; status: number; violations: string | undefined};
+
+export type SampleRun = {exitCode: number | null; stdout: string; stderr: string; exchanges: Exchange[]};
+
+export type SampleLanguage = 'curl' | 'php' | 'node';
+
+/** A proxy on a free loopback port that forwards to `target` and records each exchange. */
+async function startRecordingProxy(target: URL): Promise<{url: string; exchanges: Exchange[]; close: () => Promise<void>}> {
+  const exchanges: Exchange[] = [];
+  const server = http.createServer((incoming, outgoing) => {
+    const forwarded = http.request(
+      {host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: {...incoming.headers, host: target.host}},
+      (answer) => {
+        const violations = answer.headers['sl-violations'];
+        exchanges.push({
+          method: incoming.method ?? '',
+          url: incoming.url ?? '',
+          status: answer.statusCode ?? 0,
+          violations: Array.isArray(violations) ? violations.join(' ') : violations,
+        });
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', (error) => {
+      exchanges.push({method: incoming.method ?? '', url: incoming.url ?? '', status: 0, violations: `mock unreachable: ${error.message}`});
+      outgoing.writeHead(502).end();
+    });
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    exchanges,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Omit<SampleRun, 'exchanges'>> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error) => resolve({exitCode: null, stdout, stderr: `${stderr}${error.message}`}));
+    child.on('close', (exitCode) => resolve({exitCode, stdout, stderr}));
+  });
+}
+
+/** How each language's tool runs a sample saved as `file` in a fresh folder. */
+const runners: Record<SampleLanguage, {file: string; command: string; args: (file: string) => string[]}> = {
+  curl: {file: 'sample.sh', command: 'bash', args: (file) => ['-e', '-o', 'pipefail', file]},
+  php: {file: 'sample.php', command: 'php', args: (file) => [file]},
+  node: {file: 'sample.mjs', command: process.execPath, args: (file) => [file]},
+};
+
+/**
+ * Runs `source` with its language's tool, the sandbox URL pointed at the mock at `mockUrl`.
+ * `fileName` keeps a guide sample's own path (its title), so relative requires resolve as they
+ * would for the reader.
+ */
+export async function runSample(language: SampleLanguage, source: string, mockUrl: string, options: {fileName?: string; args?: string[]} = {}): Promise<SampleRun> {
+  const proxy = await startRecordingProxy(new URL(mockUrl));
+  const folder = mkdtempSync(path.join(tmpdir(), 'tessera-sample-'));
+  try {
+    const file = options.fileName ?? runners[language].file;
+    mkdirSync(path.dirname(path.join(folder, file)), {recursive: true});
+    writeFileSync(path.join(folder, file), source.replaceAll(sandboxBaseUrl, proxy.url));
+    mkdirSync(path.join(folder, 'vendor'));
+    writeFileSync(path.join(folder, 'vendor/autoload.php'), "<?php\nrequire_once 'GuzzleHttp/autoload.php';\n");
+    const env = {PATH: process.env.PATH, HOME: folder, CURL_HOME: folder, ...sampleEnvironment};
+    const runner = runners[language];
+    const result = await run(runner.command, [...runner.args(file), ...(options.args ?? [])], folder, env, 30_000);
+    return {...result, exchanges: proxy.exchanges};
+  } finally {
+    await proxy.close();
+    rmSync(folder, {recursive: true, force: true});
+  }
+}
+
+export type HandlerRun = SampleRun & {answer: {status: number; body: string}};
+
+/**
+ * Serves a PHP web handler (a sample that reads `php://input` or `$_SERVER`) with PHP's built-in
+ * server, the sample as the router script, and lets `send` make the request a browser or Tessera
+ * would make. `files` are what the reader's project has beside the handler (the session request
+ * body, a store file); `settings` are php.ini values (`-d`), e.g. where PHP keeps its sessions.
+ */
+export async function runPhpHandler(
+  source: string,
+  fileName: string,
+  mockUrl: string,
+  options: {
+    files?: Record<string, string>;
+    settings?: (folder: string) => Record<string, string>;
+    send: (handlerUrl: string, environment: NodeJS.ProcessEnv) => Promise<{status: number; body: string}>;
+  },
+): Promise<HandlerRun> {
+  const proxy = await startRecordingProxy(new URL(mockUrl));
+  const folder = mkdtempSync(path.join(tmpdir(), 'tessera-handler-'));
+  const port = await freePort();
+  const env = {PATH: process.env.PATH, HOME: folder, CURL_HOME: folder, ...sampleEnvironment};
+  let server: ReturnType<typeof spawn> | undefined;
+  let stderr = '';
+  try {
+    for (const [file, text] of Object.entries({...options.files, [fileName]: source.replaceAll(sandboxBaseUrl, proxy.url)})) {
+      mkdirSync(path.dirname(path.join(folder, file)), {recursive: true});
+      writeFileSync(path.join(folder, file), text);
+    }
+    mkdirSync(path.join(folder, 'vendor'), {recursive: true});
+    writeFileSync(path.join(folder, 'vendor/autoload.php'), "<?php\nrequire_once 'GuzzleHttp/autoload.php';\n");
+    const settings = Object.entries(options.settings?.(folder) ?? {}).flatMap(([key, value]) => ['-d', `${key}=${value}`]);
+    server = spawn('php', [...settings, '-S', `127.0.0.1:${port}`, fileName], {cwd: folder, env, stdio: ['ignore', 'ignore', 'pipe']});
+    server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitForPort(port);
+    const answer = await options.send(`http://127.0.0.1:${port}`, {...env});
+    return {exitCode: 0, stdout: answer.body, stderr, exchanges: proxy.exchanges, answer};
+  } finally {
+    server?.kill();
+    await proxy.close();
+    rmSync(folder, {recursive: true, force: true});
+  }
+}
+
+/** Runs a shell sample (a reader's test script) in `environment`; its output is returned, its exit code checked by the caller. */
+export async function runShell(source: string, environment: NodeJS.ProcessEnv): Promise<Omit<SampleRun, 'exchanges'>> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'tessera-shell-'));
+  try {
+    writeFileSync(path.join(folder, 'sample.sh'), source);
+    return await run('bash', ['-e', '-o', 'pipefail', 'sample.sh'], folder, environment, 30_000);
+  } finally {
+    rmSync(folder, {recursive: true, force: true});
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitForPort(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nothing listens on port ${port}`);
+}
+
+/** Why a run does not count as a success, or undefined: exit 0, at least one call, every answer 2xx, no violation. */
+export function runProblem(result: SampleRun): string | undefined {
+  const output = `${result.stderr}${result.stdout}`.trim().split('\n').slice(-6).join('\n    ');
+  const failed = result.exchanges
+    .filter((exchange) => exchange.status < 200 || exchange.status > 299 || exchange.violations)
+    .map((exchange) => `${exchange.method} ${exchange.url} answered ${exchange.status}${exchange.violations ? ` (${exchange.violations})` : ''}`);
+  if (result.exitCode !== 0) return [`exited with ${result.exitCode}:\n    ${output}`, ...failed].join('\n    ');
+  if (result.exchanges.length === 0) return `made no request to the API:\n    ${output}`;
+  return failed.length ? failed.join('; ') : undefined;
+}
+
+export const firstLine = (source: string) => source.split('\n').find((line) => line.trim() !== '') ?? '';
