@@ -75,6 +75,7 @@ const sidebars = {
             `${additionalGuides}/orderLines`,
             `${additionalGuides}/payment_methods`,
             `${additionalGuides}/prefills`,
+            `${additionalGuides}/sandbox_test_data`,
           ],
         },
         {

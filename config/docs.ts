@@ -1,6 +1,7 @@
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {docsVersions} from './site-constants';
 import remarkPrerenderedDiagrams from '../src/plugins/prerendered-diagrams/remark';
+import remarkSandboxTestValues from '../src/plugins/sandbox-test-values/remark';
 
 /** The docs plugin: two versions (spec 1, 2), the current one served at /docs/3.0.0. */
 export const docsOptions = {
@@ -17,4 +18,6 @@ export const docsOptions = {
   sidebarCollapsed: false,
   // Issue 5: mermaid fences become images of SVGs drawn at build time (config/diagrams.ts).
   beforeDefaultRemarkPlugins: [remarkPrerenderedDiagrams],
+  // Sandbox test values are written once, in openapi/tessera-v3.yaml, and rendered into the pages.
+  remarkPlugins: [remarkSandboxTestValues],
 } satisfies DocsOptions;

@@ -3,6 +3,7 @@ import {expect, test, type Page, type TestInfo} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {pageTypes} from '../support/page-types';
+import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 
 /**
  * Issue 5: zero axe-core violations, of any impact, on every page type, in the desktop and the
@@ -35,6 +36,8 @@ const samplePages = [
   {type: 'V1 API info (tables)', path: '/docs/1.0.0/api/tessera-api'},
   {type: 'API tag', path: '/docs/3.0.0/api/order-management'},
   {type: 'Search results', path: '/search?q=capture'},
+  ...v3ApiRoutesBeyondSpec.map((path) => ({type: 'API read operation', path})),
+  ...v3GuideRoutesBeyondSpec.map((path) => ({type: 'Guide beyond the spec list (generated tables)', path})),
 ];
 
 /** Waits until React has hydrated, the diagrams are drawn, fonts are in and nothing moves any more. */

@@ -2,6 +2,7 @@ import {expect, test, type Page} from '@playwright/test';
 import {elementsRemovedWhileLoading, expectHydrated} from '../support/hydration';
 import {collectScriptBodies} from '../support/script-bodies';
 import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
+import {v3ReadOperationPages} from '../routes-beyond-spec';
 
 const sampleLanguages = ['cURL', 'PHP', 'C#', 'Node.js'];
 
@@ -24,7 +25,7 @@ async function expectOperationPage(page: Page, route: string, apiBase: string) {
 
 test.describe('API reference (issue 3)', () => {
   const operationPages = [
-    ...v3ApiPages.filter((name) => !v3ApiOverviewPages.includes(name)).map((name) => [`/docs/3.0.0/api/${name}`, '/v3/'] as const),
+    ...[...v3ApiPages, ...v3ReadOperationPages].filter((name) => !v3ApiOverviewPages.includes(name)).map((name) => [`/docs/3.0.0/api/${name}`, '/v3/'] as const),
     ...v1ApiPages.filter((name) => !v1ApiOverviewPages.includes(name)).map((name) => [`/docs/1.0.0/api/${name}`, '/v1/'] as const),
   ];
   for (const [route, apiBase] of operationPages) {

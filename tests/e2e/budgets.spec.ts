@@ -7,6 +7,7 @@ import {expectHydrated} from '../support/hydration';
 import {diagramSelector, measurePageWeight, summarizePageWeight} from '../support/page-weight';
 import {pageTypes} from '../support/page-types';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
+import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 
 const KB = 1024;
 
@@ -70,6 +71,26 @@ test.describe('page weight (issue 5)', () => {
       expect(weight.mermaidJs, 'mermaid JS').toBe(0);
       expect(weight.diagrams, 'diagram images').toBe(mermaidDiagramsOn(pageType.path));
       if (pageType.diagram) expect(weight.diagrams).toBeGreaterThan(0);
+    });
+  }
+});
+
+// Pages beyond the spec's list are held to the budget of their kind: a guide's, or an API operation's.
+test.describe('page weight of the pages beyond the spec list', () => {
+  const budgetOf = (id: string) => pageTypes.find((pageType) => pageType.id === id)!.targets.maxJsKB;
+  const pages = [
+    ...v3GuideRoutesBeyondSpec.map((path) => ({path, budget: budgetOf('guide')})),
+    ...v3ApiRoutesBeyondSpec.map((path) => ({path, budget: budgetOf('api')})),
+  ];
+  for (const {path, budget} of pages) {
+    test(`${path} loads at most ${budget} KB of JS`, async ({page}) => {
+      test.slow();
+      const weight = summarizePageWeight(await measurePageWeight(page, path, {}));
+      console.log(`${path}: ${(weight.firstLoadJs / KB).toFixed(1)} KB JS`);
+      expect(weight.firstLoadJs).toBeLessThanOrEqual(budget * KB);
+      expect(weight.openApiSampleGenerators, 'request-sample generators').toBe(false);
+      expect(weight.faker, 'faker').toBe(false);
+      expect(weight.mermaidJs, 'mermaid JS').toBe(0);
     });
   }
 });

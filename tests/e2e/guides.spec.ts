@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {v3GuideRoutes} from '../spec-routes';
+import {v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {elementsRemovedWhileLoading, expectHydrated} from '../support/hydration';
 import {collectScriptBodies} from '../support/script-bodies';
@@ -12,7 +13,7 @@ const repoRoot = process.cwd();
 const sourceOf = (route: string) => readFileSync(path.join(repoRoot, 'docs', `${route.replace('/docs/3.0.0/', '')}.mdx`), 'utf8');
 
 test.describe('guides and SDK pages (issue 4)', () => {
-  for (const route of v3GuideRoutes) {
+  for (const route of [...v3GuideRoutes, ...v3GuideRoutesBeyondSpec]) {
     const source = sourceOf(route);
     const diagrams = mermaidDiagramsOn(route);
     const codeBlocks = (source.match(/^```(json|php|csharp|ts|html|bash)\b/gm) ?? []).length;

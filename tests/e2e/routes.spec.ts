@@ -1,5 +1,6 @@
 import {expect, test} from '@playwright/test';
 import {allSpecRoutes} from '../spec-routes';
+import {allRoutesBeyondSpec} from '../routes-beyond-spec';
 
 test.describe('routes (spec 2)', () => {
   test('every route the spec lists answers 200 with its own titled page', async ({request}) => {
@@ -8,6 +9,16 @@ test.describe('routes (spec 2)', () => {
       expect(response.status(), route).toBe(200);
       const html = await response.text();
       expect(html, route).toMatch(/<title[^>]*>[^<]+\| Tessera Docs<\/title>|<title[^>]*>Tessera Docs[^<]*<\/title>/);
+      expect(html, route).not.toContain('Page Not Found');
+    }
+  });
+
+  test('every page beyond the spec list answers 200 with its own titled page', async ({request}) => {
+    for (const route of allRoutesBeyondSpec) {
+      const response = await request.get(route);
+      expect(response.status(), route).toBe(200);
+      const html = await response.text();
+      expect(html, route).toMatch(/<title[^>]*>[^<]+\| Tessera Docs<\/title>/);
       expect(html, route).not.toContain('Page Not Found');
     }
   });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {authoredPages, codeFences, proseWords} from '../support/guides';
 import {repoRoot} from '../support/openapi';
 import {v3GuideRoutes} from '../spec-routes';
+import {v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 
 const placeholderPatterns = [/\bTODO\b/, /\bTBD\b/, /\bFIXME\b/, /\bXXX\b/, /lorem ipsum/i, /coming soon/i, /placeholder text/i];
 
@@ -31,7 +32,7 @@ test('no code sample is a fragment with elided parts', () => {
 
 test('every guide and SDK page is a full page, not a heading and a sentence', () => {
   const thin: string[] = [];
-  for (const route of v3GuideRoutes) {
+  for (const route of [...v3GuideRoutes, ...v3GuideRoutesBeyondSpec]) {
     const file = path.join(repoRoot, 'docs', `${route.replace('/docs/3.0.0/', '')}.mdx`);
     const words = proseWords(file);
     if (words < 350) thin.push(`${path.relative(repoRoot, file)}: ${words} words of prose`);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {jsonMediaType, loadOpenApi, openApiFiles, operationsById, resolveRef, type JsonObject} from '../support/openapi';
 import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
+import {v3ReadOperationPages} from '../routes-beyond-spec';
 
 // The plugin names pages with lodash's kebabCase; using the same function keeps the routes exact.
 const kebabCase = createRequire(import.meta.url)('lodash/kebabCase') as (text: string) => string;
@@ -16,7 +17,7 @@ const postsWithoutIdempotencyKey: Record<string, string[]> = {
 const webhooks = new Set(['signupWebhookRequest']);
 
 const versions = {
-  v3: {file: openApiFiles.v3, pages: v3ApiPages, overviewPages: v3ApiOverviewPages},
+  v3: {file: openApiFiles.v3, pages: [...v3ApiPages, ...v3ReadOperationPages], overviewPages: v3ApiOverviewPages},
   v1: {file: openApiFiles.v1, pages: v1ApiPages, overviewPages: v1ApiOverviewPages},
 };
 
@@ -24,7 +25,7 @@ for (const [version, {file, pages, overviewPages}] of Object.entries(versions)) 
   const document = loadOpenApi(file);
   const operations = operationsById(document);
 
-  test(`${file}: operation, tag and info pages get exactly the spec's routes`, () => {
+  test(`${file}: operation, tag and info pages get exactly the spec's routes and the read operations beyond them`, () => {
     const info = document.info as JsonObject;
     assert.equal(kebabCase(String(info.title)), 'tessera-api');
     const tagPages = (document.tags as JsonObject[]).map((tag) => kebabCase(String(tag.name)));
@@ -56,6 +57,8 @@ for (const [version, {file, pages, overviewPages}] of Object.entries(versions)) 
       if (method === 'post') {
         assert.equal(hasIdempotencyKey, !postsWithoutIdempotencyKey[version]!.includes(operationId), 'Idempotency-Key');
       }
+      // Reads change nothing, so repeating one is always safe.
+      if (method === 'get') assert.equal(hasIdempotencyKey, false, 'a read takes no Idempotency-Key');
 
       const responses = Object.entries(operation.responses as JsonObject);
       assert.ok(responses.some(([status]) => /^2/.test(status)), 'a success response');

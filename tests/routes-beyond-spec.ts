@@ -1,0 +1,16 @@
+/**
+ * Pages the site has beyond the routes spec section 2 lists (tests/spec-routes.ts keeps exactly
+ * the spec's list). The e2e tests that walk the spec's pages walk these too, with the budgets of
+ * their page kind.
+ */
+const v3 = '/docs/3.0.0';
+
+/** Read operations: a reader must be able to read back every order, capture, refund and hosted page. */
+export const v3ReadOperationPages = ['read-an-order', 'read-a-capture', 'read-a-refund', 'read-a-hosted-payment-page'];
+
+export const v3AdditionalGuidesBeyondSpec = ['sandbox_test_data'];
+
+export const v3GuideRoutesBeyondSpec = v3AdditionalGuidesBeyondSpec.map((page) => `${v3}/guides/guides/additional_guides/${page}`);
+export const v3ApiRoutesBeyondSpec = v3ReadOperationPages.map((page) => `${v3}/api/${page}`);
+
+export const allRoutesBeyondSpec = [...v3GuideRoutesBeyondSpec, ...v3ApiRoutesBeyondSpec];
