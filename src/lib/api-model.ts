@@ -120,15 +120,21 @@ export function errorStatuses(document: ApiDocument): Map<string, Set<number>> {
   return statuses;
 }
 
-/** Enumeration value → the named schemas (or property paths) that define it, over all of components/schemas. */
+/** Enumeration value (enum, const, or a word a pattern lists) → the named schemas (or property paths) that define it, over all of components/schemas. */
 export function enumValues(document: ApiDocument): Map<string, Set<string>> {
   const values = new Map<string, Set<string>>();
   const visit = (node: unknown, where: string) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((item) => visit(item, where));
     const object = node as JsonObject;
-    if (Array.isArray(object.enum)) {
-      for (const value of object.enum) if (typeof value === 'string') values.set(value, (values.get(value) ?? new Set()).add(where));
+    const add = (value: unknown) => {
+      if (typeof value === 'string') values.set(value, (values.get(value) ?? new Set()).add(where));
+    };
+    if (Array.isArray(object.enum)) object.enum.forEach(add);
+    add(object.const);
+    // A pattern that lists its words, `^(checkout|orders|hosted_pages)( …)*$`, enumerates them too.
+    if (typeof object.pattern === 'string') {
+      for (const group of object.pattern.matchAll(/\(([a-z_]+(?:\|[a-z_]+)+)\)/g)) group[1]!.split('|').forEach(add);
     }
     for (const [key, child] of Object.entries(object)) {
       if (key === 'examples' || key === 'example') continue;
