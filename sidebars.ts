@@ -75,6 +75,7 @@ const sidebars = {
             `${additionalGuides}/orderLines`,
             `${additionalGuides}/payment_methods`,
             `${additionalGuides}/prefills`,
+            `${additionalGuides}/migrate_from_v1`,
           ],
         },
         {
@@ -88,6 +89,8 @@ const sidebars = {
           link: {type: 'doc', id: apiInfoDocId},
           items: apiOperationsByTag,
         },
+        // The glossary is a page, not a doc; this puts it in the docs navigation.
+        {type: 'link', label: 'Glossary', href: '/markdown-page'},
       ],
     },
   ],

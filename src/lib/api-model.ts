@@ -17,7 +17,8 @@ export type ApiDocument = JsonObject & {
   components?: JsonObject & {schemas?: Record<string, JsonObject>; examples?: Record<string, JsonObject>; callbacks?: Record<string, JsonObject>};
 };
 
-export const siteDir = path.resolve(import.meta.dirname, '../..');
+// __dirname: Docusaurus loads this module through its config (jiti, CommonJS), where import.meta is not available.
+export const siteDir = path.resolve(__dirname, '../..');
 export const apiFiles = {v3: 'openapi/tessera-v3.yaml', v1: 'openapi/tessera-v1.yaml'} as const;
 
 export function loadApiDocument(file: string): ApiDocument {

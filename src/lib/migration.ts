@@ -10,7 +10,7 @@ import {migrationGuidePath} from '../../config/site-constants';
 
 export type ChangeKind = 'field' | 'limit' | 'state' | 'error' | 'behaviour';
 /** `v1`/`v3` are field paths (field), status values (state), `NNN code` (error) or free text (limit). */
-export type MigrationChange = {kind: ChangeKind; v1?: string; v3?: string; note?: string};
+export type MigrationChange = {kind: ChangeKind; subject?: string; v1?: string; v3?: string; note?: string};
 export type SuccessorEntry = {operation?: string; removed?: string; also?: string[]; changes?: MigrationChange[]};
 export type MigrationEntry = {v1: ApiOperation; successor: SuccessorEntry};
 
@@ -100,7 +100,7 @@ export function changeSentence(change: MigrationChange): string {
   const to = change.v3 ? literal(change.v3) : undefined;
   const head = from && to ? `${from} → ${to}.` : from ? `${from}: removed in V3.` : to ? `New in V3: ${to}.` : '';
   const note = (change.note ?? '').replace(/\s+/g, ' ').trim();
-  return [head, note].filter(Boolean).join(' ');
+  return [change.subject ? `${change.subject}:` : '', head, note].filter(Boolean).join(' ');
 }
 
 /** The notice near the title of a V1 operation page. */
