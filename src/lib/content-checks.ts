@@ -12,7 +12,7 @@
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {apiOperations, enumValues, errorStatuses, resolve, siteDir, type ApiDocument, type JsonObject} from './api-model';
+import {apiFiles, apiOperations, enumValues, errorStatuses, loadApiDocument, operationPageId, resolve, siteDir, type ApiDocument, type JsonObject} from './api-model';
 import type {FactSources} from './facts';
 import {jsonMediaType, SchemaValidator} from './schema-validator';
 import {escapePointer} from '../../scripts/openapi-refs';
@@ -246,6 +246,14 @@ export function siteRoutes(): Set<string> {
     if (/\.(mdx?|tsx)$/.test(file)) routes.add(`/${path.relative(path.join(siteDir, 'src/pages'), file).replace(/\.(mdx?|tsx)$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/');
   });
   for (const match of readFileSync(path.join(siteDir, 'sidebars.ts'), 'utf8').matchAll(/slug:\s*'([^']+)'/g)) routes.add(`/docs/3.0.0${match[1]}`);
+  // The API reference pages, from the OpenAPI files, so the check needs no generated pages.
+  const kebab = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  for (const [version, file] of [['3.0.0', apiFiles.v3], ['1.0.0', apiFiles.v1]] as const) {
+    const document = loadApiDocument(file);
+    const pages = [kebab(String(document.info?.title ?? '')), ...((document.tags as Array<{name: string}> | undefined) ?? []).map((tag) => kebab(tag.name))];
+    for (const operation of apiOperations(document).values()) if (operation.kind !== 'callback') pages.push(operationPageId(operation.operationId));
+    for (const page of pages) routes.add(`/docs/${version}/api/${page}`);
+  }
   return routes;
 }
 

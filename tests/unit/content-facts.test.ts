@@ -24,6 +24,7 @@ import {
 import {expandFactsInSource, factComponents, factSources} from '../../src/lib/facts';
 import {SchemaValidator} from '../../src/lib/schema-validator';
 import {authoredPages, codeFences} from '../support/guides';
+import {allSpecRoutes} from '../spec-routes';
 
 const sources = factSources();
 const words = {v1: vocabulary(sources, 'v1'), v3: vocabulary(sources, 'v3')};
@@ -81,6 +82,11 @@ test('every JSON sample validates, every CSP sample matches the SDK, every link 
     problems.push(...linkProblems(expandFactsInSource(page.text, sources), page.file, routes));
   }
   assert.deepEqual(report(problems), []);
+});
+
+test('the link check knows every route of the spec without the generated pages', () => {
+  const routes = siteRoutes();
+  assert.deepEqual(allSpecRoutes.filter((route) => !routes.has(route)), []);
 });
 
 test('client samples subscribe to events that fire before init settles only through options.on', () => {
