@@ -12,6 +12,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import {loadOpenApi, openApiFiles, repoRoot, SchemaValidator} from '../support/openapi';
 import {samplePointer} from '../../src/lib/content-checks';
+import {typeScriptSampleOptions} from '../../src/lib/typescript-samples';
 import {authoredPages, codeFences, type CodeFence} from '../support/guides';
 
 const v3 = loadOpenApi(openApiFiles.v3);
@@ -62,16 +63,8 @@ test('every client TypeScript sample compiles against the SDK declarations', () 
   const sdkFile = path.join(repoRoot, 'sdk/tessera-sdk.d.ts');
   // Beside the declarations, so that `import type {…} from './tessera-sdk'` resolves as it does for a reader.
   const virtualFiles = new Map(tsFences.map((fence, index) => [path.join(repoRoot, `sdk/sample-${index}.ts`), fence]));
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
-    noUnusedLocals: false,
-  };
+  // The same settings as the check `npm start` runs on a saved page.
+  const options = typeScriptSampleOptions;
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);

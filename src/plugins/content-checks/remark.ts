@@ -1,7 +1,7 @@
 /**
  * Remark plugin: while `npm start` runs, reports in the terminal what the content tests would
  * fail on, within seconds of saving a page, with its file and line: a JSON sample that does not
- * validate, a backticked code, status, event or `NNN code` pair the API or SDK contradict or do
+ * validate, a TypeScript sample that does not compile against the SDK types, a backticked code, status, event or `NNN code` pair the API or SDK contradict or do
  * not define, a Content-Security-Policy sample that disagrees with the SDK types, and a link to a
  * page that does not exist. It only reports: the build (broken links) and `npm run check` (all of
  * it) keep failing on these as before. Generated API pages are not checked.
@@ -22,6 +22,7 @@ import {
 } from '../../lib/content-checks';
 import {factSources, type FactSources} from '../../lib/facts';
 import {SchemaValidator} from '../../lib/schema-validator';
+import {typeScriptSampleProblems} from '../../lib/typescript-samples';
 
 export type ContentChecksOptions = {
   /** Default: everywhere but a production build, which the tests guard. */
@@ -71,6 +72,7 @@ export default function remarkContentChecks(options: ContentChecksOptions = {}) 
       problems.push(...mentionProblems(text, relative, comparesVersions ? combinedVocabulary(v3, vocabulary(sources, 'v1')) : v3).problems);
       problems.push(...jsonSampleProblems(fences, relative, sources.v3, validator(sources)));
       problems.push(...cspSampleProblems(fences, relative, sources));
+      problems.push(...typeScriptSampleProblems(fences, relative));
       problems.push(...linkProblems(text, relative, routes()));
     } catch (error) {
       problems.push({file: relative, line: 0, message: `content checks could not run: ${(error as Error).message}`});
