@@ -6,17 +6,17 @@ import {
   colorMode,
   docsSidebar,
   locale,
+  migrationGuidePath,
   site,
   tableOfContents,
 } from './config/site-constants';
-import {docsOptions} from './config/docs';
+import {contentRemarkPlugins, docsOptions} from './config/docs';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {prism} from './config/prism';
 import {searchOptions} from './config/search';
 import {openApiPluginOptions, openApiThemeConfig} from './config/openapi';
 import {mermaidRenderConfig} from './config/diagrams';
-import remarkPrerenderedDiagrams from './src/plugins/prerendered-diagrams/remark';
 import {ssrTemplate} from './config/ssr-template';
 
 const config: Config = {
@@ -57,7 +57,7 @@ const config: Config = {
       {
         docs: docsOptions,
         blog: false,
-        pages: {beforeDefaultRemarkPlugins: [remarkPrerenderedDiagrams]},
+        pages: {beforeDefaultRemarkPlugins: contentRemarkPlugins},
         theme: {customCss: './src/css/custom.css'},
       } satisfies Preset.Options,
     ],
@@ -84,7 +84,7 @@ const config: Config = {
     announcementBar: {
       ...announcementBar,
       content:
-        'Tessera API V1 is deprecated and stops answering on 30 June 2027. <a href="/docs/3.0.0/api/tessera-api">Move to V3</a>.',
+        `Tessera API V1 is deprecated and stops answering on 30 June 2027. <a href="${migrationGuidePath}">Move to V3</a>.`,
     },
     docs: {sidebar: docsSidebar},
     tableOfContents,

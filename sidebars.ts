@@ -76,6 +76,7 @@ const sidebars = {
             `${additionalGuides}/payment_methods`,
             `${additionalGuides}/prefills`,
             `${additionalGuides}/sandbox_test_data`,
+            `${additionalGuides}/migrate_from_v1`,
           ],
         },
         {
@@ -89,6 +90,8 @@ const sidebars = {
           link: {type: 'doc', id: apiInfoDocId},
           items: apiOperationsByTag,
         },
+        // The glossary is a page, not a doc; this puts it in the docs navigation.
+        {type: 'link', label: 'Glossary', href: '/markdown-page'},
       ],
     },
   ],

@@ -47,6 +47,9 @@ export const tableOfContents = {minHeadingLevel: 2, maxHeadingLevel: 3} as const
 /** Spec 2: docs sidebar starts expanded; categories are not auto-collapsed and cannot be hidden. */
 export const docsSidebar = {hideable: false, autoCollapseCategories: false} as const;
 
+/** The V1 → V3 migration guide: linked from the announcement bar, /docs, the V1 reference and its notices. */
+export const migrationGuidePath = '/docs/3.0.0/guides/guides/additional_guides/migrate_from_v1';
+
 /** Spec 4: the announcement bar; a new id resets the dismissed state. */
 export const announcementBar = {
   id: 'v1-deprecated-2027-06-30',

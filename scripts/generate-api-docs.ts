@@ -20,6 +20,7 @@ import {openApiDownloadPath, openApiSpecs} from '../config/openapi';
 import {docsVersions} from '../config/site-constants';
 import {withCodeSamples, type CodeSample, type JsonObject} from './request-samples';
 import {requestSamplesExport, summarizeOperation} from '../src/lib/operation-summary';
+import {addSuccessorNotices} from './v1-successor-notices';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -150,6 +151,7 @@ async function main(): Promise<void> {
   const pageCounts = Object.values(openApiSpecs).map(
     (spec) => `${spec.version}: ${markGenerated(path.join(siteDir, spec.outputDir), spec.sourcePath)} pages`,
   );
+  addSuccessorNotices(path.join(siteDir, openApiSpecs.tesseraV1.outputDir));
   await writeLegacySidebar();
   publishDownloads();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

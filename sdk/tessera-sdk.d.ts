@@ -6,9 +6,21 @@
  * Load it with `<script src="https://js.tessera.example/v3/tessera.js"></script>` (the same file
  * serves production and sandbox: the client token says which environment a session lives in).
  * The form runs in an iframe served from js.tessera.example, which talks to the Tessera API hosts;
- * a Content-Security-Policy must allow js.tessera.example in script-src and frame-src. Supported
+ * your page needs the Content-Security-Policy in `TesseraContentSecurityPolicy`. Supported
  * browsers: the last two versions of Chrome, Edge and Firefox, and Safari 15 or later.
  */
+
+/**
+ * The directives a merchant page's Content-Security-Policy must allow, and nothing more: the page
+ * itself never calls the Tessera API (the form's iframe does, under its own policy), so
+ * `connect-src` needs no Tessera host.
+ */
+export interface TesseraContentSecurityPolicy {
+  /** Loads tessera.js. */
+  'script-src': 'https://js.tessera.example';
+  /** The form runs in an iframe served from the SDK host. */
+  'frame-src': 'https://js.tessera.example';
+}
 
 /** Session types, as `SessionType` in openapi/tessera-v3.yaml. */
 export type TesseraSessionType = 'payment' | 'signup';
@@ -85,12 +97,17 @@ export interface TesseraAddress {
 export interface TesseraEventMap {
   /**
    * The form is rendered and the shopper or merchant can use it. The session is now `in_progress`.
-   * Fires just before `init` resolves, so only `options.on` handlers receive it.
+   * A session loaded in `awaiting_decision` (the page was reloaded while your backend decides)
+   * shows the form locked with the waiting indicator instead, and `awaiting_decision` fires again
+   * right after `init` resolves. Fires just before `init` resolves, so only `options.on` handlers
+   * receive it.
+   * @beforeInit
    */
   ready: {sessionId: string; sessionType: TesseraSessionType};
   /**
    * The form could not be shown. Nothing is rendered. Fires just before `init` rejects with the
    * same code, so only `options.on` handlers receive it.
+   * @beforeInit
    */
   load_failed: {code: TesseraLoadFailureCode; message: string};
   /** `lock()` took effect: the form is read-only and shows a progress indicator. */

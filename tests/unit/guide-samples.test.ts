@@ -11,44 +11,23 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import ts from 'typescript';
-import {jsonMediaType, loadOpenApi, openApiFiles, operationsById, repoRoot, resolveRef, SchemaValidator, type JsonObject} from '../support/openapi';
+import {loadOpenApi, openApiFiles, repoRoot, SchemaValidator} from '../support/openapi';
+import {samplePointer} from '../../src/lib/content-checks';
+import {typeScriptSampleOptions} from '../../src/lib/typescript-samples';
 import {authoredPages, codeFences, type CodeFence} from '../support/guides';
 
 const v3 = loadOpenApi(openApiFiles.v3);
 const validator = new SchemaValidator(v3, 'v3-closed');
-const operations = operationsById(v3);
 const fences = authoredPages().flatMap(codeFences);
 const where = (fence: CodeFence) => `${fence.file}:${fence.line}`;
 
-/** The JSON pointer of the schema a sample claims to show, or an error saying why there is none. */
+/** The JSON pointer of the schema a sample claims to show (src/lib/content-checks.ts, which `npm start` reports with too). */
 function schemaPointerFor(fence: CodeFence): string {
-  const {operation: operationId, part, status, schema} = fence.meta;
-  if (schema) {
-    assert.ok(v3.components?.schemas?.[schema], `${where(fence)}: no schema ${schema} in ${openApiFiles.v3}`);
-    return `#/components/schemas/${schema}`;
+  try {
+    return samplePointer(fence, v3);
+  } catch (error) {
+    throw new Error(`${where(fence)}: ${(error as Error).message}`);
   }
-  assert.ok(operationId, `${where(fence)}: a json sample must name operation="…" (with part=) or schema="…"`);
-  const found = operations.get(operationId);
-  assert.ok(found, `${where(fence)}: no operation ${operationId} in ${openApiFiles.v3}`);
-  if (part === 'request') {
-    const body = resolveRef(v3, found.operation.requestBody);
-    const media = jsonMediaType(body?.content as JsonObject | undefined);
-    assert.ok(media, `${where(fence)}: ${operationId} takes no JSON request body`);
-    const base = found.operation.requestBody && (found.operation.requestBody as JsonObject).$ref
-      ? `${(found.operation.requestBody as JsonObject).$ref as string}`
-      : `${found.pointer}/requestBody`;
-    return `${base}/content/${media[0].replace('/', '~1')}/schema`;
-  }
-  assert.equal(part, 'response', `${where(fence)}: part must be "request" or "response"`);
-  assert.ok(status, `${where(fence)}: a response sample needs status="…"`);
-  const responses = found.operation.responses as JsonObject;
-  const responseRef = responses[status];
-  assert.ok(responseRef, `${where(fence)}: ${operationId} has no ${status} response`);
-  const response = resolveRef(v3, responseRef);
-  const media = jsonMediaType(response.content as JsonObject | undefined);
-  assert.ok(media, `${where(fence)}: ${operationId} ${status} has no JSON body`);
-  const base = (responseRef as JsonObject).$ref ? ((responseRef as JsonObject).$ref as string) : `${found.pointer}/responses/${status}`;
-  return `${base}/content/${media[0].replace('/', '~1')}/schema`;
 }
 
 test('every JSON sample names the operation or schema it shows and validates against it', () => {
@@ -85,16 +64,8 @@ test('every client TypeScript sample compiles against the SDK declarations', () 
   const sdkFile = path.join(repoRoot, 'sdk/tessera-sdk.d.ts');
   // Beside the declarations, so that `import type {…} from './tessera-sdk'` resolves as it does for a reader.
   const virtualFiles = new Map(tsFences.map((fence, index) => [path.join(repoRoot, `sdk/sample-${index}.ts`), fence]));
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
-    noUnusedLocals: false,
-  };
+  // The same settings as the check `npm start` runs on a saved page.
+  const options = typeScriptSampleOptions;
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import EntryCards, {type EntryCard} from '@site/src/components/EntryCards';
-import {docsVersions} from '@site/config/site-constants';
+import {docsVersions, migrationGuidePath} from '@site/config/site-constants';
 
 const versions: EntryCard[] = [
   {
@@ -18,6 +18,13 @@ const versions: EntryCard[] = [
     description:
       'For merchants still running on the V1 API until its sunset on 30 June 2027: the V1 API reference, including the signup webhook. Plan your move to V3.',
     action: 'Open the 1.0.0 API reference',
+  },
+  {
+    title: 'Moving from V1 to V3',
+    to: migrationGuidePath,
+    description:
+      'Every V1 operation with its V3 successor, the renamed fields, the changed limits, statuses and error codes, the order in which to migrate, and how to run V1 and V3 side by side.',
+    action: 'Open the migration guide',
   },
 ];
 

@@ -1,0 +1,181 @@
+/**
+ * What the pages may say about the API, read from the OpenAPI files: operations (paths, webhooks
+ * and callbacks), the fields each one sends and receives, error codes with their HTTP statuses,
+ * enumeration values, and the statuses each operation is allowed in. The fact components, the
+ * migration notices and the content checks all read the API through this module, so a fact has
+ * one source.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+
+export type JsonObject = {[key: string]: unknown};
+export type ApiDocument = JsonObject & {
+  info?: JsonObject & {description?: string};
+  paths?: Record<string, Record<string, JsonObject>>;
+  webhooks?: Record<string, Record<string, JsonObject>>;
+  components?: JsonObject & {schemas?: Record<string, JsonObject>; examples?: Record<string, JsonObject>; callbacks?: Record<string, JsonObject>};
+};
+
+// __dirname: Docusaurus loads this module through its config (jiti, CommonJS), where import.meta is not available.
+export const siteDir = path.resolve(__dirname, '../..');
+export const apiFiles = {v3: 'openapi/tessera-v3.yaml', v1: 'openapi/tessera-v1.yaml'} as const;
+
+export function loadApiDocument(file: string): ApiDocument {
+  return parse(readFileSync(path.join(siteDir, file), 'utf8')) as ApiDocument;
+}
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export type ApiOperation = {
+  operationId: string;
+  method: string;
+  path: string;
+  operation: JsonObject;
+  /** Callbacks have no page of their own: they are shown on the operation that declares them. */
+  kind: 'path' | 'webhook' | 'callback';
+  /** The operationId whose page shows this operation. */
+  pageOperationId: string;
+};
+
+export function resolve(document: ApiDocument, node: unknown, depth = 0): JsonObject | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const ref = (node as JsonObject).$ref;
+  if (typeof ref !== 'string' || depth > 20) return node as JsonObject;
+  let target: unknown = document;
+  for (const part of ref.replace(/^#\//, '').split('/')) {
+    target = (target as JsonObject | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return resolve(document, target, depth + 1);
+}
+
+/** Every operation of the document by operationId: paths, webhooks and the callbacks of path operations. */
+export function apiOperations(document: ApiDocument): Map<string, ApiOperation> {
+  const operations = new Map<string, ApiOperation>();
+  const addItems = (items: Record<string, Record<string, JsonObject>> | undefined, kind: ApiOperation['kind'], parent?: string) => {
+    for (const [itemPath, item] of Object.entries(items ?? {})) {
+      for (const method of httpMethods) {
+        const operation = item[method];
+        if (!operation || typeof operation.operationId !== 'string') continue;
+        const operationId = operation.operationId;
+        operations.set(operationId, {operationId, method, path: itemPath, operation, kind, pageOperationId: parent ?? operationId});
+        for (const callback of Object.values((operation.callbacks as JsonObject | undefined) ?? {})) {
+          addItems(resolve(document, callback) as Record<string, Record<string, JsonObject>>, 'callback', operationId);
+        }
+      }
+    }
+  };
+  addItems(document.paths, 'path');
+  addItems(document.webhooks, 'webhook');
+  return operations;
+}
+
+/** `makeDecision` → `make-decision`: the page id the OpenAPI plugin gives an operation. */
+export function operationPageId(operationId: string): string {
+  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z])([A-Z][a-z])/g, '$1-$2').toLowerCase();
+}
+
+/** Dotted paths of every property a schema can hold (`cart.orderLines.vatRate`), through refs, compositions and arrays. */
+export function schemaFieldPaths(document: ApiDocument, schema: unknown, prefix = '', seen: Set<unknown> = new Set()): string[] {
+  const resolved = resolve(document, schema);
+  if (!resolved || seen.has(resolved)) return [];
+  const nextSeen = new Set(seen).add(resolved);
+  const fields: string[] = [];
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    for (const part of (resolved[key] as unknown[] | undefined) ?? []) fields.push(...schemaFieldPaths(document, part, prefix, nextSeen));
+  }
+  if (resolved.items) fields.push(...schemaFieldPaths(document, resolved.items, prefix, nextSeen));
+  for (const [name, property] of Object.entries((resolved.properties as JsonObject | undefined) ?? {})) {
+    fields.push(`${prefix}${name}`, ...schemaFieldPaths(document, property, `${prefix}${name}.`, nextSeen));
+  }
+  return fields;
+}
+
+/** The fields an operation sends (request body) and receives (success responses), as dotted paths. */
+export function operationFields(document: ApiDocument, operation: ApiOperation): Set<string> {
+  const fields = new Set<string>();
+  const addContent = (content: unknown) => {
+    for (const media of Object.values((content as JsonObject | undefined) ?? {})) {
+      for (const field of schemaFieldPaths(document, (media as JsonObject).schema)) fields.add(field);
+    }
+  };
+  addContent(resolve(document, operation.operation.requestBody)?.content);
+  for (const [status, response] of Object.entries((operation.operation.responses as JsonObject | undefined) ?? {})) {
+    if (status.startsWith('2')) addContent(resolve(document, response)?.content);
+  }
+  return fields;
+}
+
+/**
+ * Error code → HTTP statuses, from the problem examples (`code` with `status`) and the error table
+ * of the introduction (`| 409 | \`session_not_modifiable\` |`).
+ */
+export function errorStatuses(document: ApiDocument): Map<string, Set<number>> {
+  const statuses = new Map<string, Set<number>>();
+  const add = (code: string, status: number) => statuses.set(code, (statuses.get(code) ?? new Set()).add(status));
+  for (const example of Object.values(document.components?.examples ?? {})) {
+    const value = example.value as JsonObject | undefined;
+    if (typeof value?.code === 'string' && typeof value.status === 'number') add(value.code, value.status);
+  }
+  for (const match of (document.info?.description ?? '').matchAll(/^\|\s*(\d{3})\s*\|\s*`([a-z][a-z_]*)`\s*\|/gm)) add(match[2]!, Number(match[1]));
+  return statuses;
+}
+
+/** Enumeration value (enum, const, or a word a pattern lists) → the named schemas (or property paths) that define it, over all of components/schemas. */
+export function enumValues(document: ApiDocument): Map<string, Set<string>> {
+  const values = new Map<string, Set<string>>();
+  const visit = (node: unknown, where: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((item) => visit(item, where));
+    const object = node as JsonObject;
+    const add = (value: unknown) => {
+      if (typeof value === 'string') values.set(value, (values.get(value) ?? new Set()).add(where));
+    };
+    if (Array.isArray(object.enum)) object.enum.forEach(add);
+    add(object.const);
+    // A pattern that lists its words, `^(checkout|orders|hosted_pages)( …)*$`, enumerates them too.
+    if (typeof object.pattern === 'string') {
+      for (const group of object.pattern.matchAll(/\(([a-z_]+(?:\|[a-z_]+)+)\)/g)) group[1]!.split('|').forEach(add);
+    }
+    for (const [key, child] of Object.entries(object)) {
+      if (key === 'examples' || key === 'example') continue;
+      visit(child, key === 'properties' || key === 'items' ? where : `${where}.${key}`);
+    }
+  };
+  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) visit(schema, name);
+  for (const operation of apiOperations(document).values()) visit(operation.operation, operation.operationId);
+  return values;
+}
+
+/** The statuses of a named status schema (`SessionStatus`, `OrderStatus`). */
+export function statusEnum(document: ApiDocument, schemaName: string): string[] {
+  const values = document.components?.schemas?.[schemaName]?.enum;
+  if (!Array.isArray(values)) throw new Error(`no enum schema ${schemaName} in the OpenAPI file`);
+  return values.filter((value): value is string => typeof value === 'string');
+}
+
+export type AllowedStatuses = {schema: string; statuses: string[]};
+
+/**
+ * The statuses in which an operation is allowed, from its `x-tessera-allowed-statuses`
+ * (`{schema: SessionStatus, statuses: [created, in_progress]}`), or undefined when it has none.
+ */
+export function allowedStatuses(document: ApiDocument, operationId: string): AllowedStatuses | undefined {
+  const operation = apiOperations(document).get(operationId);
+  if (!operation) throw new Error(`no operation ${operationId} in the OpenAPI file`);
+  const allowed = operation.operation['x-tessera-allowed-statuses'] as AllowedStatuses | undefined;
+  return allowed;
+}
+
+/** The statuses of the same schema in which the operation fails. */
+export function disallowedStatuses(document: ApiDocument, operationId: string): AllowedStatuses {
+  const allowed = allowedStatuses(document, operationId);
+  if (!allowed) throw new Error(`${operationId} has no x-tessera-allowed-statuses`);
+  return {schema: allowed.schema, statuses: statusEnum(document, allowed.schema).filter((status) => !allowed.statuses.includes(status))};
+}
+
+/** `a`, `b` or `c` (or `and`): how prose lists code values. */
+export function codeList(values: string[], conjunction: 'or' | 'and' = 'or'): string {
+  const quoted = values.map((value) => `\`${value}\``);
+  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} ${conjunction} ${quoted.at(-1)}`;
+}

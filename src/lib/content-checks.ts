@@ -1,0 +1,283 @@
+/**
+ * The content checks a page must pass, shared by the unit tests (every page, `npm run check`) and
+ * the remark plugin that reports them while `npm start` runs (src/plugins/content-checks):
+ *
+ * - mentions: a backticked error code, status or enumeration value, SDK event or code, notification
+ *   event type, or `NNN code` pair that the OpenAPI file or the SDK types contradict or do not define;
+ * - JSON samples that do not validate against the schema they name;
+ * - links to a page or file the site does not have;
+ * - a Content-Security-Policy sample that asks for other Tessera sources than the SDK types.
+ *
+ * Every problem names its file and line.
+ */
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {apiFiles, apiOperations, enumValues, errorStatuses, loadApiDocument, operationPageId, resolve, siteDir, type ApiDocument, type JsonObject} from './api-model';
+import type {FactSources} from './facts';
+import {jsonMediaType, SchemaValidator} from './schema-validator';
+import {escapePointer} from '../../scripts/openapi-refs';
+
+export type ContentProblem = {file: string; line: number; message: string};
+export const formatProblem = (problem: ContentProblem): string => `${problem.file}:${problem.line}: ${problem.message}`;
+
+/** What a page may mention: the vocabulary of one API version and the SDK. */
+export type Vocabulary = {
+  version: 'v1' | 'v3';
+  errors: Map<string, Set<number>>;
+  values: Set<string>;
+  eventPrefixes: Set<string>;
+};
+
+export function vocabulary(sources: FactSources, version: 'v1' | 'v3'): Vocabulary {
+  const document = sources[version];
+  // Field names are fair mentions too (V1's are snake case); paths and callbacks add the rest.
+  const values = new Set<string>([...enumValues(document).keys(), ...propertyNames(document)]);
+  if (version === 'v3') for (const literal of sources.sdk.literals) values.add(literal);
+  const errors = errorStatuses(document);
+  for (const code of errors.keys()) values.add(code);
+  const eventPrefixes = new Set([...values].filter((value) => /^[a-z]+\.[a-z_]+$/.test(value)).map((value) => value.split('.')[0]!));
+  return {version, errors, values, eventPrefixes};
+}
+
+/** The union of two vocabularies, for a page that compares V1 with V3. */
+export function combinedVocabulary(first: Vocabulary, second: Vocabulary): Vocabulary {
+  const errors = new Map(first.errors);
+  for (const [code, statuses] of second.errors) errors.set(code, new Set([...(errors.get(code) ?? []), ...statuses]));
+  return {version: first.version, errors, values: new Set([...first.values, ...second.values]), eventPrefixes: new Set([...first.eventPrefixes, ...second.eventPrefixes])};
+}
+
+function propertyNames(document: ApiDocument): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'properties' && child && typeof child === 'object') for (const name of Object.keys(child)) names.add(name);
+      if (key === 'name' && typeof child === 'string') names.add(child);
+      if (key !== 'examples' && key !== 'example') visit(child);
+    }
+  };
+  visit(document);
+  return names;
+}
+
+const snakeCase = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+const statusCodePair = /^([1-5]\d\d) ([a-z][a-z0-9_]*)$/;
+
+/** Replaces fenced code with blank lines, so prose keeps its line numbers. */
+export function proseLines(text: string): string[] {
+  let fence: string | undefined;
+  return text.split('\n').map((line) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      return '';
+    }
+    if (marker) {
+      fence = marker;
+      return '';
+    }
+    return line;
+  });
+}
+
+/**
+ * Backticked mentions in prose (Markdown or an OpenAPI description) that the API or SDK
+ * contradict or do not define. `firstLine` is the line of `text` in its file.
+ */
+export function mentionProblems(text: string, file: string, words: Vocabulary, firstLine = 1): {problems: ContentProblem[]; checked: number} {
+  const problems: ContentProblem[] = [];
+  let checked = 0;
+  const checkPair = (status: string, code: string, line: number) => {
+    checked += 1;
+    const statuses = words.errors.get(code);
+    if (!statuses) problems.push({file, line, message: `\`${status} ${code}\`: ${code} is not an error code of the ${words.version} API`});
+    else if (!statuses.has(Number(status))) {
+      problems.push({file, line, message: `\`${status} ${code}\`: the ${words.version} API answers ${code} with ${[...statuses].join(' or ')}, not ${status}`});
+    }
+  };
+  proseLines(text).forEach((content, index) => {
+    const line = firstLine + index;
+    for (const match of content.matchAll(/`([^`\n]+)`/g)) {
+      const token = match[1]!.trim();
+      const pair = statusCodePair.exec(token);
+      if (pair) {
+        checkPair(pair[1]!, pair[2]!, line);
+        continue;
+      }
+      const isEvent = /^[a-z]+\.[a-z_]+$/.test(token) && words.eventPrefixes.has(token.split('.')[0]!);
+      if (snakeCase.test(token) || isEvent) {
+        checked += 1;
+        // `signup.merchant_account_id` is a field path, not an event.
+        const isFieldPath = token.includes('.') && token.split('.').every((segment) => words.values.has(segment));
+        if (!words.values.has(token) && !isFieldPath) {
+          problems.push({file, line, message: `\`${token}\` is not an error code, status, enumeration value or ${words.version === 'v3' ? 'SDK event or code' : 'event'} of the ${words.version} API`});
+        }
+      }
+    }
+    // `409` and code `session_not_modifiable`; a table row | 409 | `session_not_modifiable` |.
+    for (const match of content.matchAll(/`([1-5]\d\d)`(?:,| and| with)?(?: the)? code `([a-z][a-z0-9_]*)`/g)) checkPair(match[1]!, match[2]!, line);
+    const row = /^\s*\|\s*([1-5]\d\d)\s*\|\s*`([a-z][a-z0-9_]*)`\s*\|/.exec(content);
+    if (row && words.errors.has(row[2]!)) checkPair(row[1]!, row[2]!, line);
+  });
+  return {problems, checked};
+}
+
+/** Every description in an OpenAPI document, with the line it starts on in the YAML file. */
+export function openApiDescriptions(yamlText: string): Array<{line: number; text: string}> {
+  const lines = yamlText.split('\n');
+  const found: Array<{line: number; text: string}> = [];
+  lines.forEach((line, index) => {
+    const match = /^(\s*)(?:- )?description:\s*(.*)$/.exec(line);
+    if (!match) return;
+    const indent = match[1]!.length;
+    if (/^[|>]/.test(match[2]!)) {
+      const body: string[] = [];
+      for (let next = index + 1; next < lines.length && (lines[next]!.trim() === '' || lines[next]!.search(/\S/) > indent); next++) body.push(lines[next]!);
+      found.push({line: index + 2, text: body.join('\n')});
+    } else {
+      found.push({line: index + 1, text: match[2]!.replace(/^['"]|['"]$/g, '')});
+    }
+  });
+  return found;
+}
+
+export type SampleFence = {language: string; meta: Record<string, string>; code: string; line: number};
+
+/** The JSON pointer of the schema a JSON sample says it shows (`operation=… part=… status=…` or `schema=…`). */
+export function samplePointer(fence: SampleFence, v3: ApiDocument): string {
+  const {operation: operationId, part, status, schema} = fence.meta;
+  if (schema) {
+    if (!v3.components?.schemas?.[schema]) throw new Error(`no schema ${schema} in the OpenAPI file`);
+    return `#/components/schemas/${schema}`;
+  }
+  if (!operationId) throw new Error('a json sample must name operation="…" (with part=) or schema="…"');
+  const found = apiOperations(v3).get(operationId);
+  if (!found || found.kind === 'callback') throw new Error(`no operation ${operationId} in the OpenAPI file`);
+  const group = found.kind === 'webhook' ? 'webhooks' : 'paths';
+  const pointer = `#/${group}/${escapePointer(found.path)}/${found.method}`;
+  const within = (reference: unknown, fallback: string, what: string) => {
+    const media = jsonMediaType(resolve(v3, reference)?.content as JsonObject | undefined);
+    if (!media) throw new Error(`${operationId} ${what} has no JSON body`);
+    const base = (reference as JsonObject).$ref ? String((reference as JsonObject).$ref) : fallback;
+    return `${base}/content/${escapePointer(media[0])}/schema`;
+  };
+  if (part === 'request') {
+    if (!found.operation.requestBody) throw new Error(`${operationId} takes no request body`);
+    return within(found.operation.requestBody, `${pointer}/requestBody`, 'request');
+  }
+  if (part !== 'response') throw new Error('part must be "request" or "response"');
+  if (!status) throw new Error('a response sample needs status="…"');
+  const response = (found.operation.responses as JsonObject | undefined)?.[status];
+  if (!response) throw new Error(`${operationId} has no ${status} response`);
+  return within(response, `${pointer}/responses/${status}`, status);
+}
+
+export function jsonSampleProblems(fences: SampleFence[], file: string, v3: ApiDocument, validator: SchemaValidator): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const fence of fences.filter((candidate) => candidate.language === 'json')) {
+    try {
+      const pointer = samplePointer(fence, v3);
+      let value: unknown;
+      try {
+        value = JSON.parse(fence.code);
+      } catch (error) {
+        throw new Error(`not valid JSON (${(error as Error).message})`);
+      }
+      for (const error of validator.validate(pointer, value)) problems.push({file, line: fence.line, message: `JSON sample (${pointer}): ${error}`});
+    } catch (error) {
+      problems.push({file, line: fence.line, message: `JSON sample: ${(error as Error).message}`});
+    }
+  }
+  return problems;
+}
+
+/** A CSP sample must ask for exactly the Tessera sources of `TesseraContentSecurityPolicy`. */
+export function cspSampleProblems(fences: SampleFence[], file: string, sources: FactSources): ContentProblem[] {
+  const required = new Map(sources.sdk.contentSecurityPolicy);
+  const problems: ContentProblem[] = [];
+  for (const fence of fences) {
+    fence.code.split('\n').forEach((text, index) => {
+      const header = /Content-Security-Policy:\s*(.*)$/i.exec(text)?.[1];
+      if (!header) return;
+      const asked = new Map<string, string[]>();
+      for (const directive of header.split(';')) {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        const tessera = values.filter((value) => value.includes('tessera.example'));
+        if (name && tessera.length) asked.set(name, tessera);
+      }
+      const line = fence.line + 1 + index;
+      for (const [directive, origin] of required) {
+        if (!asked.get(directive)?.includes(origin)) problems.push({file, line, message: `Content-Security-Policy sample lacks ${directive} ${origin} (sdk/tessera-sdk.d.ts)`});
+      }
+      for (const [directive, values] of asked) {
+        if (!required.has(directive)) problems.push({file, line, message: `Content-Security-Policy sample allows ${values.join(' ')} in ${directive}, which the SDK does not need (sdk/tessera-sdk.d.ts)`});
+      }
+    });
+  }
+  return problems;
+}
+
+/** Every route of the site that a page can link to, read from the files that make them. */
+export function siteRoutes(): Set<string> {
+  const routes = new Set<string>(['/', '/docs', '/search']);
+  const walk = (folder: string, visit: (file: string) => void) => {
+    if (!existsSync(folder)) return;
+    for (const entry of readdirSync(folder, {withFileTypes: true})) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full, visit);
+      else visit(full);
+    }
+  };
+  const addDocs = (folder: string, version: string) =>
+    walk(path.join(siteDir, folder), (file) => {
+      if (!/\.mdx?$/.test(file)) return;
+      const id = /^id:\s*(\S+)\s*$/m.exec(readFileSync(file, 'utf8').split('\n---')[0] ?? '')?.[1];
+      const relative = path.relative(path.join(siteDir, folder), file).replace(/\.mdx?$/, '').replace(/\.api$|\.tag$|\.info$/, '');
+      const route = `/docs/${version}/${id ? path.join(path.dirname(relative), id) : relative}`.replace(/\/\.\//g, '/');
+      routes.add(route.replace(/\/index$/, ''));
+    });
+  addDocs('docs', '3.0.0');
+  walk(path.join(siteDir, 'versioned_docs'), () => undefined);
+  if (existsSync(path.join(siteDir, 'versioned_docs'))) {
+    for (const entry of readdirSync(path.join(siteDir, 'versioned_docs'))) addDocs(`versioned_docs/${entry}`, entry.replace(/^version-/, ''));
+  }
+  walk(path.join(siteDir, 'src/pages'), (file) => {
+    if (/\.(mdx?|tsx)$/.test(file)) routes.add(`/${path.relative(path.join(siteDir, 'src/pages'), file).replace(/\.(mdx?|tsx)$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/');
+  });
+  for (const match of readFileSync(path.join(siteDir, 'sidebars.ts'), 'utf8').matchAll(/slug:\s*'([^']+)'/g)) routes.add(`/docs/3.0.0${match[1]}`);
+  // The API reference pages, from the OpenAPI files, so the check needs no generated pages.
+  const kebab = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  for (const [version, file] of [['3.0.0', apiFiles.v3], ['1.0.0', apiFiles.v1]] as const) {
+    const document = loadApiDocument(file);
+    const pages = [kebab(String(document.info?.title ?? '')), ...((document.tags as Array<{name: string}> | undefined) ?? []).map((tag) => kebab(tag.name))];
+    for (const operation of apiOperations(document).values()) if (operation.kind !== 'callback') pages.push(operationPageId(operation.operationId));
+    for (const page of pages) routes.add(`/docs/${version}/api/${page}`);
+  }
+  return routes;
+}
+
+/** Files a `pathname:///` link may point at: static/ and what the API generation publishes there. */
+const staticFileExists = (sitePath: string) => existsSync(path.join(siteDir, 'static', sitePath));
+
+export function linkProblem(url: string, routes: Set<string>): string | undefined {
+  if (url.startsWith('pathname://')) {
+    const sitePath = url.replace(/^pathname:\/\//, '');
+    return staticFileExists(sitePath) ? undefined : `link to ${url}: no such file under static/`;
+  }
+  if (!url.startsWith('/') || url.startsWith('//')) return undefined;
+  const route = url.split(/[#?]/)[0]!.replace(/\/$/, '') || '/';
+  return routes.has(route) ? undefined : `link to ${route}: no such page`;
+}
+
+/** Markdown links `[text](/path)` in prose, with their lines. */
+export function linkProblems(text: string, file: string, routes: Set<string>): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  proseLines(text).forEach((content, index) => {
+    for (const match of content.matchAll(/\]\(((?:\/|pathname:\/\/)[^)\s]*)\)/g)) {
+      const problem = linkProblem(match[1]!, routes);
+      if (problem) problems.push({file, line: index + 1, message: problem});
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,164 @@
+/**
+ * Every fact a page or an OpenAPI description states agrees with the OpenAPI files and the SDK
+ * types (src/lib/content-checks.ts): backticked error codes, statuses, event names and
+ * `NNN code` pairs, the fact components, JSON and Content-Security-Policy samples, links, and
+ * the statuses an operation is allowed in.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {apiFiles, apiOperations, disallowedStatuses, resolve, siteDir, type ApiDocument, type JsonObject} from '../../src/lib/api-model';
+import {
+  combinedVocabulary,
+  cspSampleProblems,
+  formatProblem,
+  jsonSampleProblems,
+  linkProblems,
+  mentionProblems,
+  openApiDescriptions,
+  siteRoutes,
+  vocabulary,
+  type ContentProblem,
+} from '../../src/lib/content-checks';
+import {expandFactsInSource, factComponents, factSources} from '../../src/lib/facts';
+import {SchemaValidator} from '../../src/lib/schema-validator';
+import {authoredPages, codeFences} from '../support/guides';
+import {allSpecRoutes} from '../spec-routes';
+
+const sources = factSources();
+const words = {v1: vocabulary(sources, 'v1'), v3: vocabulary(sources, 'v3')};
+const pages = authoredPages().map((file) => ({file: path.relative(siteDir, file), text: readFileSync(file, 'utf8')}));
+/** A page that compares the versions (the migration guide) may name V1 codes and values too. */
+const wordsFor = (text: string) => (/^compares_api_versions:\s*true\s*$/m.test(text.split('\n---')[0] ?? '') ? combinedVocabulary(words.v3, words.v1) : words.v3);
+const report = (problems: ContentProblem[]) => problems.map(formatProblem);
+
+test('every backticked error code, status, event and NNN code pair on a page is one the API or SDK defines', () => {
+  let checked = 0;
+  const problems: ContentProblem[] = [];
+  for (const page of pages) {
+    const result = mentionProblems(page.text, page.file, wordsFor(page.text));
+    checked += result.checked;
+    problems.push(...result.problems);
+  }
+  console.log(`validated ${checked} mentions on ${pages.length} pages`);
+  assert.deepEqual(report(problems), []);
+});
+
+test('every OpenAPI description mentions only the codes, statuses and events of its own version', () => {
+  let checked = 0;
+  const problems: ContentProblem[] = [];
+  for (const version of ['v3', 'v1'] as const) {
+    const yaml = readFileSync(path.join(siteDir, apiFiles[version]), 'utf8');
+    for (const description of openApiDescriptions(yaml)) {
+      const result = mentionProblems(description.text, apiFiles[version], words[version], description.line);
+      checked += result.checked;
+      problems.push(...result.problems);
+    }
+  }
+  console.log(`validated ${checked} mentions in the OpenAPI descriptions`);
+  assert.deepEqual(report(problems), []);
+});
+
+test('every fact component renders from the data', () => {
+  let rendered = 0;
+  const pattern = new RegExp(`<(${factComponents.join('|')})\\b`, 'g');
+  for (const page of pages) {
+    rendered += page.text.match(pattern)?.length ?? 0;
+    assert.doesNotThrow(() => expandFactsInSource(page.text, sources), page.file);
+  }
+  console.log(`${rendered} facts rendered from the OpenAPI files and the SDK types`);
+  assert.ok(rendered > 0);
+});
+
+test('every JSON sample validates, every CSP sample matches the SDK, every link has a page', () => {
+  const validator = new SchemaValidator(sources.v3, 'v3-content-checks');
+  const routes = siteRoutes();
+  const problems: ContentProblem[] = [];
+  for (const page of pages) {
+    const fences = codeFences(path.join(siteDir, page.file));
+    problems.push(...jsonSampleProblems(fences, page.file, sources.v3, validator));
+    problems.push(...cspSampleProblems(fences, page.file, sources));
+    problems.push(...linkProblems(expandFactsInSource(page.text, sources), page.file, routes));
+  }
+  assert.deepEqual(report(problems), []);
+});
+
+test('the link check knows every route of the spec without the generated pages', () => {
+  const routes = siteRoutes();
+  assert.deepEqual(allSpecRoutes.filter((route) => !routes.has(route)), []);
+});
+
+test('client samples subscribe to events that fire before init settles only through options.on', () => {
+  const events = sources.sdk.beforeInitEvents;
+  assert.deepEqual(events.sort(), ['load_failed', 'ready']);
+  const problems: string[] = [];
+  for (const page of pages) {
+    for (const fence of codeFences(path.join(siteDir, page.file)).filter((candidate) => candidate.language === 'ts')) {
+      fence.code.split('\n').forEach((line, index) => {
+        const subscribed = /\.on\(\s*['"]([a-z_]+)['"]/.exec(line)?.[1];
+        if (subscribed && events.includes(subscribed)) {
+          problems.push(`${page.file}:${fence.line + 1 + index}: client.on('${subscribed}') never fires: ${subscribed} fires before Tessera.init settles, so pass the handler in options.on`);
+        }
+      });
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+/** The statuses a description names in backticks, among those of the schema. */
+const namedStatuses = (text: string, statuses: string[]) => new Set([...text.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!).filter((word) => statuses.includes(word)));
+
+test('the statuses an operation is allowed in are stated once, and its 409 descriptions agree', () => {
+  const v3 = sources.v3;
+  const problems: string[] = [];
+  for (const operation of apiOperations(v3).values()) {
+    const allowed = operation.operation['x-tessera-allowed-statuses'] as {schema: string; statuses: string[]} | undefined;
+    if (!allowed) continue;
+    const disallowed = disallowedStatuses(v3, operation.operationId).statuses;
+    const conflict = resolve(v3, (operation.operation.responses as JsonObject)['409']);
+    const named = namedStatuses(String(conflict?.description ?? ''), [...allowed.statuses, ...disallowed]);
+    // A 409 that names statuses names exactly those the operation fails in.
+    if (named.size && [...named].sort().join() !== [...disallowed].sort().join()) {
+      problems.push(`${operation.operationId}: its 409 says ${[...named].join(', ')}, but it fails in ${disallowed.join(', ')}`);
+    }
+  }
+  // The summary table in SessionStatus lists the same statuses as the operations.
+  const description = String(v3.components?.schemas?.SessionStatus?.description ?? '');
+  for (const match of description.matchAll(/^\|\s*((?:`\w+`(?:,\s*)?)+)\s*\|\s*(.+?)\s*\|$/gm)) {
+    const operationIds = [...match[1]!.matchAll(/`(\w+)`/g)].map((found) => found[1]!);
+    for (const operationId of operationIds) {
+      const allowed = apiOperations(v3).get(operationId)?.operation['x-tessera-allowed-statuses'] as {statuses: string[]} | undefined;
+      if (!allowed) continue;
+      const listed = /every status/.test(match[2]!) ? [...allowed.statuses] : [...match[2]!.matchAll(/`(\w+)`/g)].map((found) => found[1]!);
+      if (listed.sort().join() !== [...allowed.statuses].sort().join()) problems.push(`SessionStatus table: ${operationId} allowed in ${listed.join(', ')}, x-tessera-allowed-statuses says ${allowed.statuses.join(', ')}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the checks catch what they are for', () => {
+  const mention = (text: string) => report(mentionProblems(text, 'page.mdx', words.v3).problems);
+  assert.match(mention('It fails with `409 idempotency_key_reused`.').join(), /answers idempotency_key_reused with 422, not 409/);
+  assert.match(mention('| 409 | `idempotency_key_reused` | Use a new key. |').join(), /with 422, not 409/);
+  assert.match(mention('It fails with `403` and code `session_not_modifiable`.').join(), /with 409, not 403/);
+  assert.match(mention('The session is `awaiting_confirmation`.').join(), /`awaiting_confirmation` is not/);
+  assert.match(mention('Tessera sends `session.approved`.').join(), /`session.approved` is not/);
+  assert.deepEqual(mention('The session is `awaiting_decision`; `Tessera.init` fails with `invalid_client_token`; Tessera sends `session.completed`.'), []);
+  assert.deepEqual(mention('```json\n{"code": "not_a_code"}\n```'), [], 'code fences are samples, not prose');
+  assert.match(report(linkProblems('See [the guide](/docs/3.0.0/guides/guides/missing_page).', 'page.mdx', siteRoutes())).join(), /missing_page: no such page/);
+  const csp = cspSampleProblems([{language: 'http', meta: {}, line: 1, code: 'Content-Security-Policy: script-src https://js.tessera.example; connect-src https://api.tessera.example'}], 'page.mdx', sources);
+  assert.match(report(csp).join('\n'), /lacks frame-src/);
+  assert.match(report(csp).join('\n'), /connect-src, which the SDK does not need/);
+});
+
+test('a completed auto-captured session without captureId fails validation', () => {
+  const validator = new SchemaValidator(sources.v3, 'v3-capture-rule');
+  const examples = Object.values(sources.v3.components?.examples ?? {}).map((entry) => entry.value as JsonObject | undefined);
+  const completed = structuredClone(examples.find((value) => value?.status === 'completed' && value.type === 'payment' && typeof value.orderId === 'string'));
+  assert.ok(completed, 'the OpenAPI file has a completed payment session example');
+  Object.assign(completed, {autoCapture: true, captureId: 'c41d7e92-0a6b-4f35-8d2c-9b17e6a30f58'});
+  assert.deepEqual(validator.validate('#/components/schemas/Session', completed), []);
+  delete completed.captureId;
+  assert.notDeepEqual(validator.validate('#/components/schemas/Session', completed), []);
+});
