@@ -7,12 +7,15 @@
  * - `build/_headers`, the format of Netlify, Cloudflare Pages and similar CDNs.
  *
  * The site loads nothing from another origin, so every directive allows 'self' at most. The only
- * inline scripts are the few the build writes into every page (the colour-mode and announcement
- * scripts of the theme, and the app's script starter of config/ssr-template.ts); they are allowed
- * by their SHA-256, computed from the built HTML files, so a changed script changes the policy
- * instead of being blocked, and an injected one is refused.
+ * inline scripts are the few the build writes into the pages (the theme's colour-mode script, the
+ * app's script starter of config/ssr-template.ts, and on the home page Docusaurus's warning banner
+ * for a wrong baseUrl); they are allowed by their SHA-256, computed from the built HTML files
+ * (buildScriptHashes), so a changed script changes the policy instead of being blocked, and an
+ * injected one is refused.
  */
 import {createHash} from 'node:crypto';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 
 /** Hashed files never change under their name: cached for a year, never revalidated. */
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
@@ -155,4 +158,51 @@ export function headersFile(scriptHashes: readonly string[], hashedPaths: readon
     block('/*', securityHeaders(scriptHashes)),
     ...['/assets/*', '/diagrams/*', ...hashedPaths].map((pattern) => block(pattern, [['Cache-Control', immutableCacheControl]])),
   ].join('\n\n')}\n`;
+}
+
+// Reading the build.
+
+/** Today three (colour mode, script starter, base-URL banner); many more means a per-page script slipped in. */
+export const maxDistinctInlineScripts = 6;
+
+function* filesUnder(directory: string): Generator<string> {
+  for (const entry of readdirSync(directory, {withFileTypes: true})) {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+export type BuildScripts = {hashes: string[]; pages: number};
+
+/** The hashes of the inline scripts of every HTML file under `root`. */
+export function buildScriptHashes(root: string): BuildScripts {
+  const hashes = new Set<string>();
+  let pages = 0;
+  for (const file of filesUnder(root)) {
+    if (!file.endsWith('.html')) continue;
+    pages += 1;
+    const html = readFileSync(file, 'utf8');
+    const handlers = inlineHandlers(html);
+    if (handlers.length > 0) {
+      throw new Error(`${path.relative(root, file)} has inline handlers (${handlers.join(', ')}), which the CSP refuses: use addEventListener in a bundled script.`);
+    }
+    for (const script of inlineScripts(html)) hashes.add(scriptHashSource(script));
+  }
+  if (pages === 0) throw new Error(`No HTML files under ${root}: run the build first.`);
+  if (hashes.size > maxDistinctInlineScripts) {
+    throw new Error(
+      `The pages have ${hashes.size} different inline scripts (at most ${maxDistinctInlineScripts}): an inline script that differs per page ` +
+        'would put one CSP hash per page into every response. Pass per-page data in a JSON data block instead (see config/ssr-template.ts).',
+    );
+  }
+  return {hashes: [...hashes].sort(), pages};
+}
+
+/** The hashed files outside /assets/ and /diagrams/, which a glob cannot pick out: the search index files. */
+export function hashedFilePaths(root: string): string[] {
+  return [...filesUnder(root)]
+    .map((file) => `/${path.relative(root, file).split(path.sep).join('/')}`)
+    .filter((urlPath) => isImmutablePath(urlPath) && !/^\/(assets|diagrams)\//.test(urlPath))
+    .sort();
 }
