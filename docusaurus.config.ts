@@ -25,6 +25,7 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   url: site.url,
   baseUrl: site.baseUrl,
+  trailingSlash: site.trailingSlash,
   titleDelimiter: site.titleDelimiter,
   customFields: {siteVersion: site.siteVersion},
 

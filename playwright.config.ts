@@ -4,9 +4,10 @@ import {e2ePort as port} from './tests/support/e2e-server';
 import {mockCommand, mockServers} from './tests/support/sample-runner';
 
 /**
- * End-to-end tests run against the production build (`npm run build`), served by
- * `docusaurus serve`, in Debian's Chromium: Playwright cannot download its own browser here.
- * Beside it run two mocks of the API (one per OpenAPI file) that the code-sample tests call.
+ * End-to-end tests run against the production build (`npm run build`), served by nginx with the
+ * shipped configuration (scripts/nginx-server.ts), in Debian's Chromium: Playwright cannot
+ * download its own browser here. Beside it run two mocks of the API (one per OpenAPI file) that
+ * the code-sample tests call.
  */
 
 export default defineConfig({
@@ -29,10 +30,12 @@ export default defineConfig({
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
   webServer: [
     {
-      // Started directly with node so that stopping it stops the server (npx would leave it running).
-      command: `node node_modules/@docusaurus/core/bin/docusaurus.mjs serve --port ${port} --host 127.0.0.1 --no-open`,
+      // Started directly with node so that stopping it stops nginx (npx would leave it running);
+      // SIGTERM lets the script stop nginx and remove its temporary prefix.
+      command: `node --import tsx scripts/nginx-server.ts --port ${port}`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: !process.env.CI,
+      gracefulShutdown: {signal: 'SIGTERM', timeout: 5_000},
       timeout: 60_000,
     },
     ...Object.values(mockServers(port)).map((mock) => ({

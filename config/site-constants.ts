@@ -16,6 +16,13 @@ export const site = {
   url: 'https://docs.tessera.example',
   /** Spec 2: served from the root base path. */
   baseUrl: '/',
+  /**
+   * Page URLs have no trailing slash (`/docs/3.0.0/api/create-session`), as the spec writes them:
+   * links, canonical URLs and the sitemap all use that form, each page is written as
+   * `<path>.html`, and the host answers `<path>/` with a permanent redirect to `<path>`
+   * (deploy/nginx/tessera-docs.conf).
+   */
+  trailingSlash: false,
   /** Spec 2: page titles use a vertical bar as the delimiter. */
   titleDelimiter: '|',
 } as const;

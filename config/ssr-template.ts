@@ -16,9 +16,13 @@
  * alongside main.js instead of after it.
  */
 
-/** Runs inline at the end of <body>; `__SCRIPTS__` becomes the JSON array of script URLs. */
+/**
+ * Runs inline at the end of <body>. It is the same on every page, so that the Content-Security-Policy
+ * (config/security-headers.ts) allows it by one hash: the page's script URLs come from the JSON
+ * data block before it, which browsers do not run and CSP does not govern.
+ */
 const startScriptsAfterFirstPaint = `(function () {
-  var urls = __SCRIPTS__;
+  var urls = JSON.parse(document.querySelector('script[__LIST_ATTRIBUTE__]').textContent);
   var started = false;
   // One script element per task: inserting one takes the browser up to 2 ms here (more on a
   // phone), and a page lists a dozen. async = false keeps them running in list order.
@@ -54,7 +58,7 @@ const startScriptsAfterFirstPaint = `(function () {
   });
 })();`;
 
-/** The `data-app-scripts` attribute lets tests find the starter. */
+/** The `data-app-scripts` attribute marks the JSON list of the page's scripts (the starter reads it; so do tests). */
 export const appScriptsStarterAttribute = 'data-app-scripts';
 
 /**
@@ -91,10 +95,8 @@ export const ssrTemplate = `
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
     <%~ it.postBodyTags %>
-    <script ${appScriptsStarterAttribute}>${startScriptsAfterFirstPaint.replace(
-      '__SCRIPTS__',
-      `<%~ JSON.stringify(${scriptsInRunOrder}.map((script) => it.baseUrl + script)) %>`,
-    )}</script>
+    <script ${appScriptsStarterAttribute} type="application/json"><%~ JSON.stringify(${scriptsInRunOrder}.map((script) => it.baseUrl + script)) %></script>
+    <script>${startScriptsAfterFirstPaint.replace('__LIST_ATTRIBUTE__', appScriptsStarterAttribute)}</script>
   </body>
 </html>
 `;

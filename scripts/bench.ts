@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (issue 5): page weight and Lighthouse scores of each page type, measured on the
- * production build served with compression (scripts/serve-compressed.ts), in Debian's Chromium.
+ * production build served by nginx with the shipped configuration (scripts/nginx-server.ts), as
+ * readers get it, in Debian's Chromium; then a bounded load test of that nginx (scripts/load-test.ts).
  *
  *   npm run bench                 reuse build/ (or build it when absent); the build is not timed
  *   npm run bench -- --rebuild    cold build first (`docusaurus clear`, then `npm run build`), timed
@@ -13,9 +14,8 @@
  * Timings are noisy, so this is not part of `npm test` and enforces nothing: the targets of
  * issue 5 are shown beside the figures. The e2e tests assert the deterministic byte budgets.
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import {existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {chromium, devices, type Browser} from '@playwright/test';
@@ -23,6 +23,9 @@ import type {Flags, Result as LighthouseResult} from 'lighthouse';
 import {chromiumFlags as browserFlags, chromiumPath} from '../tests/support/chromium';
 import {pageTypes, type PageType, type Targets} from '../tests/support/page-types';
 import {medianRun} from '../tests/support/median-run';
+import {startNginx} from './nginx-server';
+import {describeLoadTest, runLoadTest, type LoadTestFigures} from './load-test';
+import {nginxHeadersFile} from './write-host-headers';
 import {gzipLevel, hydratedSelector, measurePageWeight, diagramSelector, summarizePageWeight, type LoadedResource, type PageWeightSummary} from '../tests/support/page-weight';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -118,7 +121,8 @@ function clearForColdBuild(): string | undefined {
 }
 
 function build(rebuild: boolean): BuildInfo {
-  if (!rebuild && existsSync(path.join(buildDir, 'index.html'))) {
+  // A build from before postbuild wrote the nginx headers cannot be served as production serves it.
+  if (!rebuild && existsSync(path.join(buildDir, nginxHeadersFile))) {
     console.log('Reusing build/ (npm run bench -- --rebuild for a timed cold build)');
     return {mode: 'reused'};
   }
@@ -130,37 +134,6 @@ function build(rebuild: boolean): BuildInfo {
   console.log(`Built in ${seconds.toFixed(1)} s`);
   if (rebuild && !note) return {mode: 'cold', seconds};
   return {mode: 'built', seconds, ...(note ? {note} : {})};
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts scripts/serve-compressed.ts in its own process, so Lighthouse's work here cannot slow its answers. */
-async function startServer(port: number): Promise<{url: string; child: ChildProcess}> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(siteDir, 'scripts/serve-compressed.ts'), String(port)], {
-    cwd: siteDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The compressed server did not start within 30 s')), 30_000);
-    child.once('exit', (code) => reject(new Error(`The compressed server exited (${code})`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Serving')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return {url: `http://127.0.0.1:${port}`, child};
 }
 
 async function measureWeights(baseUrl: string): Promise<{weights: Map<string, {summary: PageWeightSummary; resources: LoadedResource[]}>; chromiumVersion: string}> {
@@ -381,10 +354,9 @@ async function main(): Promise<void> {
   // Other work on the machine slows Lighthouse's runs and lowers its scores: the load is recorded.
   const loadAtStart = os.loadavg()[0]!;
   const buildInfo = build(rebuild);
-  const phases = {pageWeight: 0, lighthouse: 0};
+  const phases = {pageWeight: 0, lighthouse: 0, loadTest: 0};
 
-  const port = await freePort();
-  const server = await startServer(port);
+  const server = await startNginx({root: buildDir});
   const stopServer = () => {
     if (server.child.exitCode === null) server.child.kill('SIGTERM');
   };
@@ -399,8 +371,8 @@ async function main(): Promise<void> {
   let results: PageResult[];
   let chromiumVersion: string;
   let lighthouseVersion: string;
+  let loadTest: LoadTestFigures;
   try {
-    // The page-weight loads come first and warm the server's compression cache for Lighthouse.
     console.log(`Page weight (gzip level ${gzipLevel}), ${server.url}:`);
     let phase = performance.now();
     const measured = await measureWeights(server.url);
@@ -424,8 +396,13 @@ async function main(): Promise<void> {
       };
       return {...partial, misses: missesOf(partial)};
     });
+    // Last, so that its load cannot slow the Lighthouse runs.
+    phase = performance.now();
+    loadTest = await runLoadTest(server.url, buildDir, command);
+    phases.loadTest = (performance.now() - phase) / 1000;
+    console.log(`Load test: ${describeLoadTest(loadTest)}`);
   } finally {
-    stopServer();
+    await server.stop();
   }
 
   const finished = new Date();
@@ -448,7 +425,7 @@ async function main(): Promise<void> {
   }
   console.log(
     `KB = 1024 bytes, gzip level ${gzipLevel}. Bench took ${seconds.toFixed(0)} s ` +
-      `(page weight ${phases.pageWeight.toFixed(0)} s, Lighthouse ${phases.lighthouse.toFixed(0)} s; ${load}).`,
+      `(page weight ${phases.pageWeight.toFixed(0)} s, Lighthouse ${phases.lighthouse.toFixed(0)} s, load test ${phases.loadTest.toFixed(0)} s; ${load}).`,
   );
 
   const stamp = started.toISOString().replaceAll(':', '');
@@ -467,6 +444,7 @@ async function main(): Promise<void> {
     build: buildInfo,
     coldBuildTargetSeconds,
     pages: results,
+    loadTest,
   };
   writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
 
@@ -475,7 +453,7 @@ async function main(): Promise<void> {
     '',
     `Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\` on ${machine} (${load});`,
     `Chromium ${versions.chromium}, Lighthouse ${versions.lighthouse} (mobile preset, simulated throttling), Docusaurus ${versions.docusaurus}.`,
-    'The build was served by `scripts/serve-compressed.ts` (brotli/gzip, as a static host would).',
+    'The build was served by nginx with the shipped configuration (`deploy/nginx/tessera-docs.conf`: precompressed brotli/gzip, the security headers), as readers get it.',
     '',
     markdownTable(rows),
     '',
@@ -488,6 +466,7 @@ async function main(): Promise<void> {
     `- **First-load JS**: gzipped (level ${gzipLevel}) size of every script the page ran, loaded without interaction until the network was idle, mermaid's own chunks excluded (they are the *Mermaid JS* column). KB = 1024 bytes.`,
     '- **Prefetched**: .js/.css Docusaurus prefetched for links in view (fetched at idle priority, not run); not in first-load JS. How much is prefetched before the network goes idle depends on timing.',
     "- **Sample gen./faker**: whether a script the page ran holds the OpenAPI theme's request-sample generators (postman-code-generators/postman-collection) / faker.",
+    `- **Load test** (nginx on loopback, autocannon, \`${command}\`): ${describeLoadTest(loadTest)}.`,
     '- **Targets missed** (issue 5, reported, not enforced): home, docs root, not found: JS ≤ 150 KB, perf ≥ 98, a11y/BP/SEO 100; guide and SDK pages with a diagram: JS ≤ 170 KB before the diagram loads, perf ≥ 95; API operation pages: JS ≤ 300 KB, perf ≥ 90; CLS 0 everywhere.',
     `- Lighthouse ran ${runs} time${runs === 1 ? '' : 's'} per page, the pages taking turns; every column but *Perf, each run* is the median run's (the run with the median performance score). Scores and timings vary by a few points from run to run; byte figures do not.`,
     '- Lighthouse scores a 404 page only when told the status is expected; its SEO score then loses the "HTTP status code" audit by design.',

@@ -110,7 +110,7 @@ test.describe('first paint before JavaScript (issue 5)', () => {
       });
       const addedScripts = await recordAddedScripts(page);
       const response = await page.goto(pageType.path);
-      const html = (await response!.text()).replace(/<script data-app-scripts>[\s\S]*?<\/script>/, '');
+      const html = (await response!.text()).replace(/<script data-app-scripts[^>]*>[\s\S]*?<\/script>/, '');
       // Only the starter names the app's scripts; nothing else loads them before the paint.
       expect(html).not.toMatch(/<script[^>]+src=[^>]*main\.[0-9a-f]+\.js/);
       expect(html).toMatch(/<link rel=preload href=\/assets\/js\/main\.[0-9a-f]+\.js as=script fetchpriority=low>/);
@@ -131,7 +131,7 @@ test.describe('route chunks start with the page (issue 5)', () => {
     test(`${pageType.label} names its route chunks and loads no script it does not name`, async ({page}) => {
       const addedScripts = await recordAddedScripts(page);
       const response = await page.goto(pageType.path);
-      const starter = /<script data-app-scripts>[\s\S]*?(\[[^\]]*\])/.exec(await response!.text());
+      const starter = /<script data-app-scripts[^>]*>\s*(\[[^\]]*\])/.exec(await response!.text());
       expect(starter, 'the page has a script starter').not.toBeNull();
       const named = JSON.parse(starter![1]) as string[];
       // The runtime first, the entry last, the route's own chunks between them.
