@@ -18,6 +18,7 @@ import {openApiPluginOptions, openApiThemeConfig} from './config/openapi';
 import {mermaidRenderConfig} from './config/diagrams';
 import remarkPrerenderedDiagrams from './src/plugins/prerendered-diagrams/remark';
 import {ssrTemplate} from './config/ssr-template';
+import {markdownTwinsOptions} from './config/llms';
 
 const config: Config = {
   title: site.title,
@@ -71,6 +72,7 @@ const config: Config = {
     './src/plugins/prerendered-diagrams/index.ts',
     './src/plugins/hydrate-in-place/index.ts',
     './src/plugins/route-chunks-in-html/index.ts',
+    ['./src/plugins/markdown-twins/index.ts', markdownTwinsOptions],
   ],
 
   themes: [

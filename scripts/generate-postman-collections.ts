@@ -16,11 +16,11 @@ import {pathToFileURL} from 'node:url';
 import {convert} from 'openapi-to-postmanv2';
 import {parse} from 'yaml';
 import {openApiSpecs} from '../config/openapi';
+import {collectionPath, environmentId, environmentPath, postmanDirectory} from '../config/postman';
 import {sampleRequest, type JsonObject} from './request-samples';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 
-export const postmanDirectory = '/postman';
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 /** Variables the converter writes into the requests' auth; the environments define them. */
@@ -53,11 +53,8 @@ export type PostmanEnvironment = {
   _postman_variable_scope: 'environment';
 };
 
-/** `collection` and the environments of one OpenAPI file, named after the file (`tessera-v3`). */
-export type PostmanDownloads = {baseName: string; collection: PostmanCollection; environments: {id: string; environment: PostmanEnvironment}[]};
-
-export const collectionFile = (baseName: string) => `${baseName}.postman_collection.json`;
-export const environmentFile = (baseName: string, environmentId: string) => `${baseName}.${environmentId}.postman_environment.json`;
+/** The collection of one OpenAPI file and an environment per server. */
+export type PostmanDownloads = {collection: PostmanCollection; environments: {id: string; environment: PostmanEnvironment}[]};
 
 function convertDocument(source: string): Promise<PostmanCollection> {
   return new Promise((resolve, reject) => {
@@ -88,13 +85,6 @@ function withFreshIdempotencyKeys(collection: PostmanCollection): void {
   }
 }
 
-/** Sandbox or production, from the server's description (the OpenAPI file's words), for file names. */
-function environmentId(server: Server): string {
-  const word = /^\s*(\w+)/.exec(server.description ?? '')?.[1]?.toLowerCase();
-  if (!word) throw new Error(`server ${server.url} has no description to name its environment`);
-  return word;
-}
-
 function environmentFor(title: string, server: Server): PostmanEnvironment {
   const label = environmentId(server).replace(/^\w/, (letter) => letter.toUpperCase());
   return {
@@ -119,7 +109,6 @@ export async function postmanDownloads(sourcePath: string): Promise<PostmanDownl
   collection.auth = {type: 'bearer', bearer: [{key: 'token', value: `{{${authVariables.bearer}}}`, type: 'string'}]};
   const title = `${document.info.title} ${document.info.version}`;
   return {
-    baseName: path.basename(sourcePath).replace(/\.ya?ml$/, ''),
     collection,
     environments: (document.servers ?? []).map((server) => ({id: environmentId(server), environment: environmentFor(title, server)})),
   };
@@ -149,11 +138,11 @@ async function main(): Promise<void> {
   const counts: string[] = [];
   for (const spec of Object.values(openApiSpecs)) {
     const downloads = await postmanDownloads(spec.sourcePath);
-    writeFileSync(path.join(outputDir, collectionFile(downloads.baseName)), `${JSON.stringify(downloads.collection, null, 2)}\n`);
+    writeFileSync(path.join(siteDir, 'static', collectionPath(spec.sourcePath)), `${JSON.stringify(downloads.collection, null, 2)}\n`);
     for (const {id, environment} of downloads.environments) {
-      writeFileSync(path.join(outputDir, environmentFile(downloads.baseName, id)), `${JSON.stringify(environment, null, 2)}\n`);
+      writeFileSync(path.join(siteDir, 'static', environmentPath(spec.sourcePath, id)), `${JSON.stringify(environment, null, 2)}\n`);
     }
-    counts.push(`${downloads.baseName}: ${requestsOf(downloads.collection.item).length} requests, ${downloads.environments.length} environments`);
+    counts.push(`${spec.sourcePath}: ${requestsOf(downloads.collection.item).length} requests, ${downloads.environments.length} environments`);
   }
   console.log(`Postman collections written (${counts.join('; ')})`);
 }
