@@ -7,7 +7,7 @@ import {openApiSpecs} from '../../config/openapi';
 import {codeSamples, sampleRequest, type JsonObject} from '../../scripts/request-samples';
 import {articleMarkdown} from '../../src/plugins/markdown-twins/html-to-markdown';
 import {operationMarkdown, operationsOf} from '../../src/plugins/markdown-twins/operation-markdown';
-import {llmsTxt, type PageEntry, type VersionMap} from '../../src/plugins/markdown-twins/site-map';
+import {llmsTxt, readableDescription, type PageEntry, type VersionMap} from '../../src/plugins/markdown-twins/site-map';
 import {markdownTwinPath} from '../../src/lib/markdown-twin-path';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
@@ -78,6 +78,14 @@ describe('Markdown of built pages', () => {
     assert.ok(markdown.includes('[the file](https://docs.example/openapi/tessera-v3.yaml#x)'));
   });
 
+  test('a list of doc cards becomes a list of links with their descriptions', () => {
+    const cards = articleMarkdown(
+      `<div class="theme-doc-markdown"><h1>Orders</h1><section class="row"><article class="col"><a class="card" href="/docs/3.0.0/api/capture-an-order"><h2><span class="theme-doc-card-icon">📄️</span><span class="theme-doc-card-title">Capture an order</span></h2><p class="theme-doc-card-description">Captures money.</p></a></article></section></div>`,
+      {resolveHref: (href) => `https://docs.example${markdownTwinPath(href)}`},
+    );
+    assert.equal(cards, '# Orders\n\n- [Capture an order](https://docs.example/docs/3.0.0/api/capture-an-order.md): Captures money.\n');
+  });
+
   test('a page without a docs article gives nothing', () => {
     assert.equal(articleMarkdown('<html><body><main>Home</main></body></html>', {resolveHref: (href) => href}), undefined);
   });
@@ -129,6 +137,15 @@ describe('llms.txt', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('one-line descriptions', () => {
+  test('keep whole sentences of a description cut mid-sentence, and drop one that repeats the title', () => {
+    assert.equal(readableDescription('Generate a secret', 'Exchanges a key for a secret. Authenticate with HTTP Basic'), 'Exchanges a key for a secret.');
+    assert.equal(readableDescription('Tessera API', 'The API lets a merchant create sessions, render them'), 'The API lets a merchant create sessions, render them…');
+    assert.equal(readableDescription('Authentication', 'Authentication'), '');
+    assert.equal(readableDescription('Prefills', 'Prefill the shopper.'), 'Prefill the shopper.');
   });
 });
 

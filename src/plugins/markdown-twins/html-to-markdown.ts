@@ -55,12 +55,33 @@ const element = (tagName: string, children: ElementContent[], properties: Elemen
 });
 const text = (value: string): ElementContent => ({type: 'text', value});
 
-/** Elements that draw or operate the page and say nothing in Markdown. */
+/**
+ * Elements that draw or operate the page and say nothing in Markdown: anchors, icons, buttons,
+ * the version badge (the front matter names the version) and menus such as the API info page's
+ * export menu (its file is linked from the page's download table).
+ */
 function isChrome(node: Element): boolean {
   if (['button', 'svg', 'script', 'style', 'template', 'noscript'].includes(node.tagName)) return true;
   if (node.tagName === 'a' && hasClass(node, 'hash-link')) return true;
-  return false;
+  return ['theme-doc-version-badge', 'dropdown', 'theme-doc-card-icon'].some((name) => hasClass(node, name));
 }
+
+/** A list of doc cards (category and tag pages): one link per card, with the card's description. */
+function cardList(container: Element): Element {
+  const cards = findAll(container, (candidate) => candidate.tagName === 'a' && hasClass(candidate, 'card'));
+  return element(
+    'ul',
+    cards.map((card) => {
+      const title = findFirst(card, (candidate) => hasClass(candidate, 'theme-doc-card-title'));
+      const description = findFirst(card, (candidate) => hasClass(candidate, 'theme-doc-card-description'));
+      const link = element('a', [text(textContent(title ?? card).trim())], {href: card.properties?.href});
+      const about = description ? textContent(description).trim() : '';
+      return element('li', about ? [link, text(`: ${about}`)] : [link]);
+    }),
+  );
+}
+
+const isCardList = (node: Element) => node.tagName === 'section' && findFirst(node, (candidate) => candidate.tagName === 'a' && hasClass(candidate, 'card')) !== undefined;
 
 /** The characters of a node, as the browser's `textContent`: no line breaks added for layout. */
 function textContent(node: Element | ElementContent): string {
@@ -122,6 +143,12 @@ function simplify(node: Element | Root, resolveHref: (href: string) => string): 
       }
       continue;
     }
+    if (isCardList(child)) {
+      const list = cardList(child);
+      simplify(list, resolveHref);
+      children.push(list);
+      continue;
+    }
     if (hasClass(child, 'tabs-container')) {
       const parts = element('div', tabs(child));
       simplify(parts, resolveHref);
@@ -145,12 +172,22 @@ function simplify(node: Element | Root, resolveHref: (href: string) => string): 
 export type ConvertOptions = {
   /** Where the page's own links and images point in the Markdown (absolute URLs, twins). */
   resolveHref: (href: string) => string;
+  /**
+   * Where the content is: a docs page's article (the default), or on the site's own pages (home,
+   * docs root, glossary) the Markdown body if the page has one, else the page's `main`.
+   */
+  page?: 'docs' | 'site';
 };
 
-/** The Markdown of the page's article, or undefined when the HTML has none. */
+function contentOf(tree: Root, page: 'docs' | 'site'): Element | undefined {
+  if (page === 'docs') return findFirst(tree, (candidate) => hasClass(candidate, articleClass));
+  return findFirst(tree, (candidate) => hasClass(candidate, 'markdown')) ?? findFirst(tree, (candidate) => candidate.tagName === 'main');
+}
+
+/** The Markdown of the page's content, or undefined when the HTML has none. */
 export function articleMarkdown(html: string, options: ConvertOptions): string | undefined {
   const tree = unified().use(rehypeParse).parse(html);
-  const article = findFirst(tree, (candidate) => hasClass(candidate, articleClass));
+  const article = contentOf(tree, options.page ?? 'docs');
   if (!article) return undefined;
   const root: Root = {type: 'root', children: [article]};
   simplify(root, options.resolveHref);

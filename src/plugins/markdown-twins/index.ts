@@ -32,7 +32,7 @@ import {
   type VersionMap,
 } from './site-map';
 
-export type MarkdownTwinsOptions = Omit<LlmsTxtOptions, 'siteUrl' | 'downloads'> & {
+export type MarkdownTwinsOptions = Omit<LlmsTxtOptions, 'siteUrl' | 'downloads' | 'sitePages'> & {
   /** The files llms.txt offers besides the pages, given the site's directory. */
   downloads: (siteDir: string) => LlmsTxtOptions['downloads'];
 };
@@ -78,7 +78,7 @@ type Context = {siteDir: string; outDir: string; siteUrl: string; permalinks: Se
 function resolveHref(context: Context, href: string): string {
   if (!href.startsWith('/') || href.startsWith('//')) return href;
   const [pathname = '', hash] = href.split('#');
-  const target = context.permalinks.has(pathname) ? markdownPath(pathname) : pathname;
+  const target = context.permalinks.has(withoutTrailingSlash(pathname)) ? markdownPath(pathname) : pathname;
   return `${context.siteUrl}${target}${hash === undefined ? '' : `#${hash}`}`;
 }
 
@@ -104,8 +104,23 @@ function writeFile(outDir: string, sitePath: string, content: string): void {
   writeFileSync(target, content);
 }
 
+type SitePage = {permalink: string};
+
+/** `/docs/` and `/docs` are one page; the spec and the sitemap write it without the slash. */
+const withoutTrailingSlash = (permalink: string) => (permalink === '/' ? permalink : permalink.replace(/\/+$/, ''));
+
+/** One of the site's own pages (home, docs root, glossary): its content, titled as its h1 or <title>. */
+function sitePageTwin(twinContext: Context, page: SitePage): {title: string; body: string} {
+  const html = readFileSync(htmlFileOf(twinContext.outDir, page.permalink), 'utf8');
+  const body = articleMarkdown(html, {page: 'site', resolveHref: (href) => resolveHref(twinContext, href)});
+  if (!body) throw new Error(`markdown-twins: ${page.permalink} has no content to convert`);
+  const title = /^# (.+)$/m.exec(body)?.[1] ?? /<title[^>]*>([^<|]+)/.exec(html)?.[1]?.trim() ?? page.permalink;
+  return {title, body};
+}
+
 export default function markdownTwinsPlugin(context: LoadContext, options: MarkdownTwinsOptions): Plugin {
   let versions: LoadedVersion[] = [];
+  let sitePages: SitePage[] = [];
   return {
     name: 'markdown-twins',
     allContentLoaded({allContent}) {
@@ -113,12 +128,18 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
       if (!docs) throw new Error('markdown-twins: the docs plugin has no content');
       // The current version first, then the others newest first, as the navbar lists them.
       versions = [...docs.loadedVersions].sort((a, b) => Number(b.isLast) - Number(a.isLast));
+      sitePages = (allContent['docusaurus-plugin-content-pages']?.default as SitePage[] | undefined) ?? [];
     },
     async postBuild({outDir, siteConfig}) {
       const siteUrl = `${siteConfig.url.replace(/\/$/, '')}${siteConfig.baseUrl.replace(/\/$/, '')}`;
       const maps: VersionMap[] = versions.map(versionMap);
       const pages = allPages(maps);
-      const twinContext: Context = {siteDir: context.siteDir, outDir, siteUrl, permalinks: new Set(pages.map((page) => page.permalink))};
+      const twinContext: Context = {
+        siteDir: context.siteDir,
+        outDir,
+        siteUrl,
+        permalinks: new Set([...pages, ...sitePages].map((page) => withoutTrailingSlash(page.permalink))),
+      };
       const bodies = new Map<string, string>();
       for (const [index, version] of versions.entries()) {
         const operations = operationsFor(context.siteDir, maps[index]!.version.name);
@@ -130,7 +151,14 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
           }
         }
       }
-      writeFile(outDir, llmsTxtPath, llmsTxt(maps, {...options, siteUrl, downloads: options.downloads(context.siteDir)}));
+      const siteEntries = sitePages.map((page) => {
+        const {title, body} = sitePageTwin(twinContext, page);
+        const fields = {title, canonical_url: `${siteUrl}${withoutTrailingSlash(page.permalink)}`, markdown_url: `${siteUrl}${markdownPath(page.permalink)}`};
+        writeFile(outDir, markdownPath(page.permalink), `---\n${stringify(fields, {lineWidth: 0})}---\n\n${body}`);
+        return {title, path: markdownPath(page.permalink), description: ''};
+      });
+      const llms = llmsTxt(maps, {...options, siteUrl, sitePages: siteEntries, downloads: options.downloads(context.siteDir)});
+      writeFile(outDir, llmsTxtPath, llms);
       const current = maps[0]!;
       const full = [
         `# ${options.title}: ${versionHeading(current.version)}, every page`,
@@ -142,7 +170,7 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
         ...allPages([current]).flatMap((page) => ['---', '', `Source: ${siteUrl}${page.permalink}`, '', bodies.get(page.permalink)!.trim(), '']),
       ].join('\n');
       writeFile(outDir, llmsFullTxtPath, full);
-      console.log(`[markdown-twins] ${pages.length} Markdown twins, ${llmsTxtPath} and ${llmsFullTxtPath} written`);
+      console.log(`[markdown-twins] ${pages.length} docs pages and ${siteEntries.length} site pages as Markdown, ${llmsTxtPath} and ${llmsFullTxtPath} written`);
     },
   };
 }

@@ -35,6 +35,19 @@ export type Section = {
 
 export type VersionMap = {version: VersionInfo; sections: Section[]};
 
+/**
+ * A description fit for a one-line summary. The OpenAPI plugin cuts an operation's description at
+ * its first line break, often mid-sentence, and gives tag pages their own name: keep the whole
+ * sentences of a cut one, and drop one that only repeats the title.
+ */
+export function readableDescription(title: string, description: string): string {
+  const text = description.replace(/\s+/g, ' ').trim();
+  if (text.toLowerCase() === title.toLowerCase()) return '';
+  if (/[.!?:)`]$/.test(text)) return text;
+  const lastSentenceEnd = text.search(/[.!?](?=[^.!?]*$)/);
+  return lastSentenceEnd > 0 ? text.slice(0, lastSentenceEnd + 1) : `${text}…`;
+}
+
 export function versionInfo(version: LoadedVersion): VersionInfo {
   const name = version.path.split('/').filter(Boolean).pop() ?? version.versionName;
   const status: VersionStatus = version.isLast ? 'current' : version.banner === 'unmaintained' ? 'deprecated' : 'older';
@@ -52,7 +65,13 @@ export function versionMap(version: LoadedVersion): VersionMap {
     const doc = docsById.get(id);
     if (!doc || listed.has(doc.permalink)) return undefined;
     listed.add(doc.permalink);
-    return {permalink: doc.permalink, title: doc.title, description: doc.description, version: info, source: {kind: 'doc', id: doc.id, sourcePath: doc.source}};
+    return {
+      permalink: doc.permalink,
+      title: doc.title,
+      description: readableDescription(doc.title, doc.description),
+      version: info,
+      source: {kind: 'doc', id: doc.id, sourcePath: doc.source},
+    };
   };
 
   const categoryPage = (category: CategoryItem): PageEntry | undefined => {
@@ -110,6 +129,8 @@ export type LlmsTxtOptions = {
   summary: string;
   /** Paragraphs after the summary: what the files are and how to use them. */
   details: string[];
+  /** The site's own pages (home, docs root, glossary), listed after the docs. */
+  sitePages?: {title: string; path: string; description: string}[];
   downloads: {title: string; path: string; description: string}[];
 };
 
@@ -129,11 +150,14 @@ export function llmsTxt(maps: VersionMap[], options: LlmsTxtOptions): string {
       lines.push('');
     }
   }
-  if (options.downloads.length > 0) {
-    lines.push('## Downloads', '');
-    for (const download of options.downloads) lines.push(`- [${download.title}](${options.siteUrl}${download.path}): ${oneLine(download.description)}`);
+  const fileList = (heading: string, entries: {title: string; path: string; description: string}[]) => {
+    if (entries.length === 0) return;
+    lines.push(`## ${heading}`, '');
+    for (const entry of entries) lines.push(`- [${entry.title}](${options.siteUrl}${entry.path})${entry.description ? `: ${oneLine(entry.description)}` : ''}`);
     lines.push('');
-  }
+  };
+  fileList('Site pages', options.sitePages ?? []);
+  fileList('Downloads', options.downloads);
   return `${lines.join('\n').trim()}\n`;
 }
 
@@ -148,7 +172,7 @@ export function generatedIndexMarkdown(page: PageEntry, version: LoadedVersion, 
       const indent = '  '.repeat(depth);
       if (item.type === 'doc' || item.type === 'ref') {
         const doc = docsById.get(item.id);
-        return doc ? [`${indent}- ${link(doc.title, doc.permalink, doc.description)}`] : [];
+        return doc ? [`${indent}- ${link(doc.title, doc.permalink, readableDescription(doc.title, doc.description))}`] : [];
       }
       if (item.type === 'link') return [`${indent}- [${item.label}](${item.href})`];
       if (item.type !== 'category') return [];
@@ -156,7 +180,7 @@ export function generatedIndexMarkdown(page: PageEntry, version: LoadedVersion, 
       const head = item.link?.type === 'generated-index'
         ? link(item.link.title ?? item.label, item.link.permalink, item.link.description ?? '')
         : own
-          ? link(item.label, own.permalink, own.description)
+          ? link(item.label, own.permalink, readableDescription(own.title, own.description))
           : item.label;
       return [`${indent}- ${head}`, ...listLines(item.items, depth + 1)];
     });
