@@ -10,6 +10,7 @@ import {expectHydrated} from '../support/hydration';
 import {site} from '../../config/site-constants';
 import {markdownTwinPath} from '../../src/lib/markdown-twin-path';
 import {copyPageLabels} from '../../src/components/CopyPageMarkdown/labels';
+import {copyPageMessages} from '../../src/components/CopyPageMarkdown/messages';
 
 const copyButtonLabel = copyPageLabels.copy;
 
@@ -104,6 +105,30 @@ test.describe('Markdown twins', () => {
   });
 });
 
+test.describe('Postman downloads', () => {
+  for (const [route, file] of [
+    ['/docs/3.0.0/api/tessera-api', 'tessera-v3'],
+    ['/docs/1.0.0/api/tessera-api', 'tessera-v1'],
+  ] as const) {
+    test(`the info page ${route} offers the ${file} collection and its environments beside the OpenAPI file`, async ({page, request}) => {
+      await page.goto(route);
+      const openApi = page.getByRole('link', {name: `${file}.yaml`}).first();
+      await expect(openApi).toBeVisible();
+      const collection = page.getByRole('link', {name: `${file}.postman_collection.json`}).first();
+      await expect(collection).toHaveAttribute('href', `/postman/${file}.postman_collection.json`);
+      const json = (await (await request.get(`/postman/${file}.postman_collection.json`)).json()) as {info: {schema: string}; item: unknown[]};
+      expect(json.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
+      expect(json.item.length).toBeGreaterThan(0);
+      for (const environment of ['sandbox', 'production']) {
+        const href = `/postman/${file}.${environment}.postman_environment.json`;
+        await expect(page.locator(`a[href="${href}"]`).first()).toBeVisible();
+        const values = ((await (await request.get(href)).json()) as {values: {key: string; value: string}[]}).values;
+        expect(values.find((value) => value.key === 'baseUrl')?.value.includes('sandbox')).toBe(environment === 'sandbox');
+      }
+    });
+  }
+});
+
 test.describe('llms.txt', () => {
   async function llmsLinks(request: Parameters<Parameters<typeof test>[2]>[0]['request']) {
     const response = await request.get('/llms.txt');
@@ -180,7 +205,7 @@ test.describe('Copy page as Markdown', () => {
       const button = page.getByRole('button', {name: copyButtonLabel});
       await expect(page.getByRole('link', {name: copyPageLabels.view})).toHaveAttribute('href', markdownTwinPath(route));
       await button.click();
-      await expect(page.getByRole('status').filter({hasText: copyPageLabels.copied})).toBeVisible();
+      await expect(page.getByRole('status').filter({hasText: copyPageMessages.copied})).toBeVisible();
       expect(requested.map((url) => new URL(url).pathname)).toEqual([markdownTwinPath(route)]);
       const expected = await (await request.get(markdownTwinPath(route))).text();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
@@ -193,7 +218,7 @@ test.describe('Copy page as Markdown', () => {
     const button = page.getByRole('button', {name: copyButtonLabel});
     await button.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('status').filter({hasText: copyPageLabels.copied})).toBeVisible();
+    await expect(page.getByRole('status').filter({hasText: copyPageMessages.copied})).toBeVisible();
     await expect(button).toBeFocused();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^---\ntitle: /);
     const results = await new AxeBuilder({page}).include('.copy-page-markdown').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -211,7 +236,7 @@ test.describe('Copy page as Markdown', () => {
     await page.goto(guide);
     await expectHydrated(page);
     await page.getByRole('button', {name: copyButtonLabel}).click();
-    await expect(page.getByRole('status').filter({hasText: copyPageLabels.copied})).toBeVisible();
+    await expect(page.getByRole('status').filter({hasText: copyPageMessages.copied})).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('\n# ');
   });
 
