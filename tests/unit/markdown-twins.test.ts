@@ -145,6 +145,7 @@ describe('one-line descriptions', () => {
     assert.equal(readableDescription('Generate a secret', 'Exchanges a key for a secret. Authenticate with HTTP Basic'), 'Exchanges a key for a secret.');
     assert.equal(readableDescription('Tessera API', 'The API lets a merchant create sessions, render them'), 'The API lets a merchant create sessions, render them…');
     assert.equal(readableDescription('Authentication', 'Authentication'), '');
+    assert.equal(readableDescription('Webhook', 'Tessera sends it to `merchant_urls.webhook` each time'), 'Tessera sends it to `merchant_urls.webhook` each time…');
     assert.equal(readableDescription('Prefills', 'Prefill the shopper.'), 'Prefill the shopper.');
   });
 });

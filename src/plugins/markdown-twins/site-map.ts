@@ -44,8 +44,10 @@ export function readableDescription(title: string, description: string): string 
   const text = description.replace(/\s+/g, ' ').trim();
   if (text.toLowerCase() === title.toLowerCase()) return '';
   if (/[.!?:)`]$/.test(text)) return text;
-  const lastSentenceEnd = text.search(/[.!?](?=[^.!?]*$)/);
-  return lastSentenceEnd > 0 ? text.slice(0, lastSentenceEnd + 1) : `${text}…`;
+  // A sentence ends at a full stop followed by a space: not at the dot of `merchant_urls.webhook`.
+  const sentenceEnds = [...text.matchAll(/[.!?](?=\s)/g)];
+  const lastSentenceEnd = sentenceEnds.at(-1)?.index;
+  return lastSentenceEnd === undefined ? `${text}…` : text.slice(0, lastSentenceEnd + 1);
 }
 
 export function versionInfo(version: LoadedVersion): VersionInfo {
