@@ -18,6 +18,7 @@ import {searchOptions} from './config/search';
 import {openApiPluginOptions, openApiThemeConfig} from './config/openapi';
 import {mermaidRenderConfig} from './config/diagrams';
 import {ssrTemplate} from './config/ssr-template';
+import {markdownTwinsOptions} from './config/llms';
 
 const config: Config = {
   title: site.title,
@@ -72,6 +73,7 @@ const config: Config = {
     './src/plugins/prerendered-diagrams/index.ts',
     './src/plugins/hydrate-in-place/index.ts',
     './src/plugins/route-chunks-in-html/index.ts',
+    ['./src/plugins/markdown-twins/index.ts', markdownTwinsOptions],
   ],
 
   themes: [

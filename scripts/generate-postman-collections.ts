@@ -1,0 +1,155 @@
+/**
+ * Postman collections (v2.1) for each API version, generated from the OpenAPI files before every
+ * build and start, so a reader can import the API into Postman (or Bruno, Insomnia) before writing
+ * code. Written next to the OpenAPI downloads, in static/postman/ (not committed).
+ *
+ * openapi-to-postmanv2 (Postman's own converter) does the conversion; this script only adds what
+ * the OpenAPI file cannot say: the bearer secret as the collection's default auth (the basic-auth
+ * token operations keep their own), a fresh Idempotency-Key per send, and one environment per
+ * server (sandbox, production) holding the variables that auth and the URLs use. It also sets each
+ * body to the operation's first named request example, the one the reference's samples send: the
+ * converter builds bodies from the schema's property examples instead.
+ */
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {convert} from 'openapi-to-postmanv2';
+import {parse} from 'yaml';
+import {openApiSpecs} from '../config/openapi';
+import {collectionPath, environmentId, environmentPath, postmanDirectory} from '../config/postman';
+import {sampleRequest, type JsonObject} from './request-samples';
+
+const siteDir = path.resolve(import.meta.dirname, '..');
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/** Variables the converter writes into the requests' auth; the environments define them. */
+export const authVariables = {
+  basicUsername: 'basicAuthUsername',
+  basicPassword: 'basicAuthPassword',
+  bearer: 'bearerToken',
+} as const;
+
+type Server = {url: string; description?: string};
+
+export type PostmanCollection = {
+  info: {name: string; schema: string; description?: unknown; _postman_id?: string};
+  item: PostmanItem[];
+  auth?: unknown;
+  variable?: {key: string; value: string; type?: string}[];
+};
+export type PostmanItem = {name: string; item?: PostmanItem[]; request?: PostmanRequest};
+export type PostmanRequest = {
+  method: string;
+  url: {path?: string[]; host?: string[]; query?: unknown[]; variable?: unknown[]};
+  header?: {key: string; value: string; disabled?: boolean}[];
+  auth?: {type: string};
+  body?: {mode: string; raw?: string};
+};
+
+export type PostmanEnvironment = {
+  name: string;
+  values: {key: string; value: string; type: 'default' | 'secret'; enabled: boolean}[];
+  _postman_variable_scope: 'environment';
+};
+
+/** The collection of one OpenAPI file and an environment per server. */
+export type PostmanDownloads = {collection: PostmanCollection; environments: {id: string; environment: PostmanEnvironment}[]};
+
+function convertDocument(source: string): Promise<PostmanCollection> {
+  return new Promise((resolve, reject) => {
+    convert(
+      {type: 'string', data: source},
+      // Folders as the reference's sidebar groups them; parameters and bodies from the examples.
+      {folderStrategy: 'Tags', parametersResolution: 'Example', includeWebhooks: false},
+      (error, result) => {
+        if (error) return reject(new Error(`openapi-to-postmanv2: ${error.message}`));
+        const collection = result?.output?.find((output) => output.type === 'collection')?.data as PostmanCollection | undefined;
+        if (!result?.result || !collection) return reject(new Error(`openapi-to-postmanv2: ${result?.reason ?? 'no collection'}`));
+        resolve(collection);
+      },
+    );
+  });
+}
+
+export function requestsOf(items: PostmanItem[]): PostmanRequest[] {
+  return items.flatMap((item) => (item.item ? requestsOf(item.item) : item.request ? [item.request] : []));
+}
+
+/** The idempotency key must differ per logical operation: Postman's `$guid` draws a new one per send. */
+function withFreshIdempotencyKeys(collection: PostmanCollection): void {
+  for (const request of requestsOf(collection.item)) {
+    for (const header of request.header ?? []) {
+      if (header.key.toLowerCase() === 'idempotency-key') header.value = '{{$guid}}';
+    }
+  }
+}
+
+function environmentFor(title: string, server: Server): PostmanEnvironment {
+  const label = environmentId(server).replace(/^\w/, (letter) => letter.toUpperCase());
+  return {
+    name: `${title}: ${label}`,
+    values: [
+      {key: 'baseUrl', value: server.url, type: 'default', enabled: true},
+      {key: authVariables.basicUsername, value: '', type: 'default', enabled: true},
+      {key: authVariables.basicPassword, value: '', type: 'secret', enabled: true},
+      {key: authVariables.bearer, value: '', type: 'secret', enabled: true},
+    ],
+    _postman_variable_scope: 'environment',
+  };
+}
+
+export async function postmanDownloads(sourcePath: string): Promise<PostmanDownloads> {
+  const source = readFileSync(path.join(siteDir, sourcePath), 'utf8');
+  const document = parse(source) as JsonObject & {info: {title: string; version: string}; servers?: Server[]};
+  const collection = await convertDocument(source);
+  withFreshIdempotencyKeys(collection);
+  withDocumentedBodies(collection, document);
+  // Every operation without its own security uses the bearer secret; the converter leaves the collection without a default.
+  collection.auth = {type: 'bearer', bearer: [{key: 'token', value: `{{${authVariables.bearer}}}`, type: 'string'}]};
+  const title = `${document.info.title} ${document.info.version}`;
+  return {
+    collection,
+    environments: (document.servers ?? []).map((server) => ({id: environmentId(server), environment: environmentFor(title, server)})),
+  };
+}
+
+/** `POST v3/sessions/:sessionId` for a request of the collection and for an operation of the document. */
+const requestKey = (method: string, postmanPath: string) => `${method.toUpperCase()} ${postmanPath}`;
+const postmanPathOf = (apiPath: string) => apiPath.slice(1).replace(/\{(\w+)\}/g, ':$1');
+
+function withDocumentedBodies(collection: PostmanCollection, document: JsonObject): void {
+  const bodies = new Map<string, unknown>();
+  for (const [apiPath, pathItem] of Object.entries(document.paths as Record<string, JsonObject>)) {
+    for (const method of Object.keys(pathItem).filter((key) => httpMethods.includes(key))) {
+      bodies.set(requestKey(method, postmanPathOf(apiPath)), sampleRequest(document, apiPath, pathItem, method).body);
+    }
+  }
+  for (const request of requestsOf(collection.item)) {
+    const body = bodies.get(requestKey(request.method, (request.url.path ?? []).join('/')));
+    if (body !== undefined && request.body?.mode === 'raw') request.body.raw = JSON.stringify(body, null, 2);
+  }
+}
+
+async function main(): Promise<void> {
+  const outputDir = path.join(siteDir, 'static', postmanDirectory);
+  rmSync(outputDir, {recursive: true, force: true});
+  mkdirSync(outputDir, {recursive: true});
+  const counts: string[] = [];
+  for (const spec of Object.values(openApiSpecs)) {
+    const downloads = await postmanDownloads(spec.sourcePath);
+    writeFileSync(path.join(siteDir, 'static', collectionPath(spec.sourcePath)), `${JSON.stringify(downloads.collection, null, 2)}\n`);
+    for (const {id, environment} of downloads.environments) {
+      writeFileSync(path.join(siteDir, 'static', environmentPath(spec.sourcePath, id)), `${JSON.stringify(environment, null, 2)}\n`);
+    }
+    counts.push(`${spec.sourcePath}: ${requestsOf(downloads.collection.item).length} requests, ${downloads.environments.length} environments`);
+  }
+  console.log(`Postman collections written (${counts.join('; ')})`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

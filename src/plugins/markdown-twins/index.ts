@@ -1,0 +1,176 @@
+/**
+ * Docs that developers' tools can read. After the build, every docs page of every version gets a
+ * Markdown twin at its URL plus `.md` (front matter naming its version and canonical URL), and
+ * the site gets `/llms.txt` (the pages as the sidebars group them, current version first) and
+ * `/llms-full.txt` (the whole current version in one file).
+ *
+ * - Operation pages: written from the OpenAPI file (operation-markdown.ts).
+ * - Category index pages: written from the sidebar (site-map.ts).
+ * - Every other page: its built HTML converted with rehype-remark (html-to-markdown.ts).
+ *
+ * The pages come from the docs plugin's loaded versions, so a page added by anyone (a guide, a
+ * generated API page) gets its twin without a change here.
+ */
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
+import {parse, stringify} from 'yaml';
+import {openApiSpecs} from '../../../config/openapi';
+import type {JsonObject} from '../../../scripts/request-samples';
+import {articleMarkdown} from './html-to-markdown';
+import {operationMarkdown, operationsOf, type OperationEntry} from './operation-markdown';
+import {
+  allPages,
+  generatedIndexMarkdown,
+  llmsTxt,
+  markdownPath,
+  versionHeading,
+  versionMap,
+  type LlmsTxtOptions,
+  type PageEntry,
+  type VersionMap,
+} from './site-map';
+
+export type MarkdownTwinsOptions = Omit<LlmsTxtOptions, 'siteUrl' | 'downloads' | 'sitePages'> & {
+  /** The files llms.txt offers besides the pages, given the site's directory. */
+  downloads: (siteDir: string) => LlmsTxtOptions['downloads'];
+};
+
+export const llmsTxtPath = '/llms.txt';
+export const llmsFullTxtPath = '/llms-full.txt';
+
+/** Operation pages are the OpenAPI plugin's `*.api.mdx` files. */
+const isOperationPage = (sourcePath: string) => sourcePath.endsWith('.api.mdx');
+
+/** The operations of the OpenAPI file that documents `versionName`, by page id. */
+function operationsFor(siteDir: string, versionName: string): Map<string, {document: JsonObject; entry: OperationEntry}> {
+  const result = new Map<string, {document: JsonObject; entry: OperationEntry}>();
+  for (const spec of Object.values(openApiSpecs).filter((candidate) => candidate.version === versionName)) {
+    const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
+    for (const entry of operationsOf(document)) result.set(entry.pageId, {document, entry});
+  }
+  return result;
+}
+
+function htmlFileOf(outDir: string, permalink: string): string {
+  const candidates = [path.join(outDir, permalink, 'index.html'), path.join(outDir, `${permalink.replace(/\/$/, '')}.html`)];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`markdown-twins: no HTML for ${permalink}`);
+  return found;
+}
+
+export function frontMatter(page: PageEntry, siteUrl: string): string {
+  const fields = {
+    title: page.title,
+    description: page.description.replace(/\s+/g, ' ').trim(),
+    version: page.version.name,
+    version_status: page.version.status,
+    canonical_url: `${siteUrl}${page.permalink}`,
+    markdown_url: `${siteUrl}${markdownPath(page.permalink)}`,
+  };
+  return `---\n${stringify(fields, {lineWidth: 0})}---\n\n`;
+}
+
+type Context = {siteDir: string; outDir: string; siteUrl: string; permalinks: Set<string>};
+
+/** Links to our own pages point at their twins; every other site link becomes absolute. */
+function resolveHref(context: Context, href: string): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href;
+  const [pathname = '', hash] = href.split('#');
+  const target = context.permalinks.has(withoutTrailingSlash(pathname)) ? markdownPath(pathname) : pathname;
+  return `${context.siteUrl}${target}${hash === undefined ? '' : `#${hash}`}`;
+}
+
+function pageBody(context: Context, page: PageEntry, version: LoadedVersion, operations: ReturnType<typeof operationsFor>): string {
+  const {source} = page;
+  if (source.kind === 'generated-index') return generatedIndexMarkdown(page, version, context.siteUrl);
+  if (isOperationPage(source.sourcePath)) {
+    const pageId = source.id.split('/').pop() ?? source.id;
+    const operation = operations.get(pageId);
+    if (!operation) throw new Error(`markdown-twins: ${source.sourcePath} matches no operation of the OpenAPI file for ${page.version.name}`);
+    return operationMarkdown(operation.document, operation.entry, page.title);
+  }
+  const markdown = articleMarkdown(readFileSync(htmlFileOf(context.outDir, page.permalink), 'utf8'), {
+    resolveHref: (href) => resolveHref(context, href),
+  });
+  if (!markdown) throw new Error(`markdown-twins: ${page.permalink} has no article to convert`);
+  return markdown;
+}
+
+function writeFile(outDir: string, sitePath: string, content: string): void {
+  const target = path.join(outDir, sitePath);
+  mkdirSync(path.dirname(target), {recursive: true});
+  writeFileSync(target, content);
+}
+
+type SitePage = {permalink: string};
+
+/** `/docs/` and `/docs` are one page; the spec and the sitemap write it without the slash. */
+const withoutTrailingSlash = (permalink: string) => (permalink === '/' ? permalink : permalink.replace(/\/+$/, ''));
+
+/** One of the site's own pages (home, docs root, glossary): its content, titled as its h1 or <title>. */
+function sitePageTwin(twinContext: Context, page: SitePage): {title: string; body: string} {
+  const html = readFileSync(htmlFileOf(twinContext.outDir, page.permalink), 'utf8');
+  const body = articleMarkdown(html, {page: 'site', resolveHref: (href) => resolveHref(twinContext, href)});
+  if (!body) throw new Error(`markdown-twins: ${page.permalink} has no content to convert`);
+  const title = /^# (.+)$/m.exec(body)?.[1] ?? /<title[^>]*>([^<|]+)/.exec(html)?.[1]?.trim() ?? page.permalink;
+  return {title, body};
+}
+
+export default function markdownTwinsPlugin(context: LoadContext, options: MarkdownTwinsOptions): Plugin {
+  let versions: LoadedVersion[] = [];
+  let sitePages: SitePage[] = [];
+  return {
+    name: 'markdown-twins',
+    allContentLoaded({allContent}) {
+      const docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
+      if (!docs) throw new Error('markdown-twins: the docs plugin has no content');
+      // The current version first, then the others newest first, as the navbar lists them.
+      versions = [...docs.loadedVersions].sort((a, b) => Number(b.isLast) - Number(a.isLast));
+      sitePages = (allContent['docusaurus-plugin-content-pages']?.default as SitePage[] | undefined) ?? [];
+    },
+    async postBuild({outDir, siteConfig}) {
+      const siteUrl = `${siteConfig.url.replace(/\/$/, '')}${siteConfig.baseUrl.replace(/\/$/, '')}`;
+      const maps: VersionMap[] = versions.map(versionMap);
+      const pages = allPages(maps);
+      const twinContext: Context = {
+        siteDir: context.siteDir,
+        outDir,
+        siteUrl,
+        permalinks: new Set([...pages, ...sitePages].map((page) => withoutTrailingSlash(page.permalink))),
+      };
+      const bodies = new Map<string, string>();
+      for (const [index, version] of versions.entries()) {
+        const operations = operationsFor(context.siteDir, maps[index]!.version.name);
+        for (const section of maps[index]!.sections) {
+          for (const page of section.pages) {
+            const body = pageBody(twinContext, page, version, operations);
+            bodies.set(page.permalink, body);
+            writeFile(outDir, markdownPath(page.permalink), `${frontMatter(page, siteUrl)}${body}`);
+          }
+        }
+      }
+      const siteEntries = sitePages.map((page) => {
+        const {title, body} = sitePageTwin(twinContext, page);
+        const fields = {title, canonical_url: `${siteUrl}${withoutTrailingSlash(page.permalink)}`, markdown_url: `${siteUrl}${markdownPath(page.permalink)}`};
+        writeFile(outDir, markdownPath(page.permalink), `---\n${stringify(fields, {lineWidth: 0})}---\n\n${body}`);
+        return {title, path: markdownPath(page.permalink), description: ''};
+      });
+      const llms = llmsTxt(maps, {...options, siteUrl, sitePages: siteEntries, downloads: options.downloads(context.siteDir)});
+      writeFile(outDir, llmsTxtPath, llms);
+      const current = maps[0]!;
+      const full = [
+        `# ${options.title}: ${versionHeading(current.version)}, every page`,
+        '',
+        `> ${options.summary.replace(/\s+/g, ' ').trim()}`,
+        '',
+        `Every page of version ${current.version.name} in the order of the sidebar. The index of all pages, older versions included, is ${siteUrl}${llmsTxtPath}.`,
+        '',
+        ...allPages([current]).flatMap((page) => ['---', '', `Source: ${siteUrl}${page.permalink}`, '', bodies.get(page.permalink)!.trim(), '']),
+      ].join('\n');
+      writeFile(outDir, llmsFullTxtPath, full);
+      console.log(`[markdown-twins] ${pages.length} docs pages and ${siteEntries.length} site pages as Markdown, ${llmsTxtPath} and ${llmsFullTxtPath} written`);
+    },
+  };
+}

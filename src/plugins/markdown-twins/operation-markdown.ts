@@ -1,0 +1,287 @@
+/**
+ * An API operation page as Markdown, written from the OpenAPI file itself: the page's HTML holds
+ * the theme's interactive schema viewer, which reads badly as text, while the OpenAPI file has
+ * every fact in order. Request samples come from scripts/request-samples.ts, so they are the ones
+ * the page shows.
+ */
+import kebabCase from 'lodash/kebabCase.js';
+import {codeSamples, sampleRequest, type JsonObject} from '../../../scripts/request-samples';
+import {resolveRef} from '../../../scripts/openapi-refs';
+import {openApiThemeConfig} from '../../../config/openapi';
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+export type OperationEntry = {
+  /** The page id the OpenAPI plugin gives the operation: its operationId (else summary), kebab-cased. */
+  pageId: string;
+  method: string;
+  /** The path, or for a webhook its name. */
+  path: string;
+  webhook: boolean;
+  pathItem: JsonObject;
+  operation: JsonObject;
+};
+
+/** Every operation and webhook of the document, keyed as docusaurus-plugin-openapi-docs names its pages. */
+export function operationsOf(document: JsonObject): OperationEntry[] {
+  const entries = (group: unknown, webhook: boolean) =>
+    Object.entries((group ?? {}) as Record<string, JsonObject>).flatMap(([key, pathItem]) =>
+      httpMethods
+        .filter((method) => pathItem[method])
+        .map((method) => {
+          const operation = pathItem[method] as JsonObject;
+          return {
+            pageId: kebabCase(String(operation.operationId ?? operation.summary ?? key)),
+            method,
+            path: key,
+            webhook,
+            pathItem,
+            operation,
+          };
+        }),
+    );
+  return [...entries(document.paths, false), ...entries(document.webhooks, true)];
+}
+
+type Schema = JsonObject & {
+  type?: string | string[];
+  properties?: Record<string, JsonObject>;
+  required?: string[];
+  items?: JsonObject;
+  allOf?: JsonObject[];
+  oneOf?: JsonObject[];
+  anyOf?: JsonObject[];
+  enum?: unknown[];
+};
+
+type Direction = 'request' | 'response';
+
+/** One line of prose: list items and table cells cannot hold the paragraphs a description may have. */
+const oneLine = (text: unknown) => String(text ?? '').replace(/\s+/g, ' ').trim();
+const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+
+function refName(value: unknown): string | undefined {
+  const ref = (value as JsonObject | undefined)?.$ref;
+  return typeof ref === 'string' ? ref.split('/').pop() : undefined;
+}
+
+/** allOf parts merged into one object schema, as a reader thinks of it. */
+function merged(document: JsonObject, schema: Schema): Schema {
+  if (!schema.allOf) return schema;
+  const parts = schema.allOf.map((part) => merged(document, resolveRef<Schema>(document, part)));
+  const result: Schema = {...schema, allOf: undefined};
+  for (const part of parts) {
+    result.type ??= part.type;
+    result.description ??= part.description;
+    result.properties = {...(part.properties ?? {}), ...(result.properties ?? {})};
+    result.required = [...new Set([...(result.required ?? []), ...(part.required ?? [])])];
+  }
+  return result;
+}
+
+function typeOf(document: JsonObject, schema: Schema): string {
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const named = types.map((type) => {
+    if (type !== 'array') return type;
+    const items = resolveRef<Schema>(document, schema.items ?? {});
+    const itemName = refName(schema.items);
+    return `array of ${itemName ? `${itemName} (${typeOf(document, merged(document, items)) || 'object'})` : typeOf(document, merged(document, items)) || 'any'}`;
+  });
+  if (named.length === 0 && schema.properties) named.push('object');
+  if (schema.format) named[0] = `${named[0] ?? 'string'} (${String(schema.format)})`;
+  return named.join(' or ');
+}
+
+/** The constraints and hints a reader needs besides the type: allowed values, limits, examples. */
+function facts(schema: Schema): string[] {
+  const result: string[] = [];
+  if (schema.enum) result.push(`One of: ${schema.enum.map(code).join(', ')}.`);
+  if (schema.const !== undefined) result.push(`Always ${code(schema.const)}.`);
+  const limits: [string, string][] = [
+    ['minimum', 'Minimum'],
+    ['maximum', 'Maximum'],
+    ['exclusiveMinimum', 'More than'],
+    ['exclusiveMaximum', 'Less than'],
+    ['minLength', 'Minimum length'],
+    ['maxLength', 'Maximum length'],
+    ['minItems', 'Minimum items'],
+    ['maxItems', 'Maximum items'],
+    ['pattern', 'Pattern'],
+    ['default', 'Default'],
+  ];
+  for (const [key, label] of limits) if (schema[key] !== undefined && typeof schema[key] !== 'boolean') result.push(`${label}: ${code(schema[key])}.`);
+  const example = schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined);
+  if (example !== undefined && typeof example !== 'object') result.push(`Example: ${code(example)}.`);
+  return result;
+}
+
+/**
+ * A schema as a nested list: each property with its type, whether it is required, its
+ * description and constraints. A named schema already written out on this page is referred to by
+ * name instead of repeated; a schema that contains itself stops there.
+ */
+function schemaLines(document: JsonObject, value: unknown, direction: Direction, depth: number, seen: Set<string>, trail: string[]): string[] {
+  const name = refName(value);
+  const schema = merged(document, resolveRef<Schema>(document, value ?? {}));
+  const indent = '  '.repeat(depth);
+  if (name && trail.includes(name)) return [`${indent}- (${name} again, recursively)`];
+  const nextTrail = name ? [...trail, name] : trail;
+  const lines: string[] = [];
+  const variants = schema.oneOf ?? schema.anyOf;
+  if (variants) {
+    lines.push(`${indent}- ${schema.oneOf ? 'Exactly one of' : 'Any of'}:`);
+    for (const variant of variants) {
+      const variantSchema = merged(document, resolveRef<Schema>(document, variant));
+      const label = refName(variant) ?? (variantSchema.title as string | undefined) ?? typeOf(document, variantSchema);
+      lines.push(`${indent}  - **${label}**${variantSchema.description ? `: ${oneLine(variantSchema.description)}` : ''}`);
+      lines.push(...propertyLines(document, variantSchema, direction, depth + 2, seen, nextTrail));
+    }
+  }
+  if (schema.type === 'array' && schema.items) {
+    const items = merged(document, resolveRef<Schema>(document, schema.items));
+    if (items.properties || items.oneOf || items.anyOf) lines.push(...schemaLines(document, schema.items, direction, depth, seen, nextTrail));
+    return lines;
+  }
+  lines.push(...propertyLines(document, schema, direction, depth, seen, nextTrail));
+  return lines;
+}
+
+function propertyLines(document: JsonObject, schema: Schema, direction: Direction, depth: number, seen: Set<string>, trail: string[]): string[] {
+  const indent = '  '.repeat(depth);
+  const lines: string[] = [];
+  for (const [property, raw] of Object.entries(schema.properties ?? {})) {
+    const propertySchema = merged(document, resolveRef<Schema>(document, raw));
+    // A request never sends what the server writes, and a response never holds what only the client writes.
+    if (direction === 'request' && propertySchema.readOnly) continue;
+    if (direction === 'response' && propertySchema.writeOnly) continue;
+    const name = refName(raw) ?? refName(propertySchema.items);
+    const required = schema.required?.includes(property) ? ', required' : '';
+    const description = oneLine(propertySchema.description ?? (raw as JsonObject).description);
+    const details = [description, ...facts(propertySchema)].filter(Boolean).join(' ');
+    lines.push(`${indent}- ${code(property)} (${typeOf(document, propertySchema) || 'any'}${required})${details ? `: ${details}` : ''}`);
+    const nested = propertySchema.properties || propertySchema.oneOf || propertySchema.anyOf || propertySchema.items;
+    if (!nested) continue;
+    if (name && seen.has(name)) {
+      lines.push(`${indent}  - Fields as in ${code(name)} above.`);
+      continue;
+    }
+    if (name) seen.add(name);
+    lines.push(...schemaLines(document, raw, direction, depth + 1, seen, trail));
+  }
+  return lines;
+}
+
+function examplesOf(document: JsonObject, media: JsonObject): {title: string; value: unknown}[] {
+  if (media.example !== undefined) return [{title: 'Example', value: media.example}];
+  return Object.entries((media.examples ?? {}) as Record<string, unknown>).map(([key, raw]) => {
+    const example = resolveRef<JsonObject>(document, raw);
+    return {title: oneLine(example.summary) || key, value: example.value};
+  });
+}
+
+function fence(language: string, source: string, title?: string): string {
+  const longest = Math.max(2, ...[...source.matchAll(/`+/g)].map((match) => match[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}${language}${title ? ` title=${JSON.stringify(title)}` : ''}\n${source}\n${ticks}`;
+}
+
+function bodySection(document: JsonObject, content: Record<string, JsonObject>, direction: Direction, seen: Set<string>, headingLevel: string): string[] {
+  const lines: string[] = [];
+  for (const [mediaType, media] of Object.entries(content)) {
+    const name = refName(media.schema);
+    lines.push(`Content type ${code(mediaType)}${name ? `, schema ${code(name)}` : ''}.`, '');
+    if (name && seen.has(name)) {
+      lines.push(`Fields as in ${code(name)} above.`, '');
+    } else {
+      if (name) seen.add(name);
+      const schemaText = schemaLines(document, media.schema, direction, 0, seen, []);
+      if (schemaText.length > 0) lines.push(...schemaText, '');
+    }
+    for (const example of examplesOf(document, media)) {
+      lines.push(`${headingLevel} Example: ${example.title}`, '', fence('json', JSON.stringify(example.value, null, 2)), '');
+    }
+  }
+  return lines;
+}
+
+function parametersSection(document: JsonObject, entry: OperationEntry): string[] {
+  const parameters = [...((entry.pathItem.parameters as unknown[]) ?? []), ...((entry.operation.parameters as unknown[]) ?? [])].map((parameter) =>
+    resolveRef<JsonObject & {name: string; in: string; schema?: JsonObject}>(document, parameter),
+  );
+  if (parameters.length === 0) return [];
+  const rows = parameters.map((parameter) => {
+    const schema = merged(document, resolveRef<Schema>(document, parameter.schema ?? {}));
+    const details = [oneLine(parameter.description ?? schema.description), ...facts(schema)].filter(Boolean).join(' ').replaceAll('|', '\\|');
+    return `| ${code(parameter.name)} | ${parameter.in} | ${typeOf(document, schema) || 'any'} | ${parameter.required ? 'yes' : 'no'} | ${details} |`;
+  });
+  return ['## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |', ...rows, ''];
+}
+
+function securitySection(document: JsonObject, entry: OperationEntry): string[] {
+  const requirements = (entry.operation.security ?? document.security) as Record<string, unknown>[] | undefined;
+  if (!requirements || entry.webhook) return [];
+  const schemes = ((document.components as JsonObject | undefined)?.securitySchemes ?? {}) as Record<string, JsonObject>;
+  if (requirements.length === 0) return ['## Authentication', '', 'None.', ''];
+  const lines = requirements.flatMap(Object.keys).map((key) => {
+    const scheme = schemes[key] ?? {};
+    const kind = scheme.type === 'http' ? `HTTP ${String(scheme.scheme)}` : String(scheme.type ?? key);
+    return `- ${code(key)} (${kind}): ${oneLine(scheme.description)}`;
+  });
+  return ['## Authentication', '', ...lines, ''];
+}
+
+function headersLines(document: JsonObject, headers: Record<string, unknown> | undefined): string[] {
+  const entries = Object.entries(headers ?? {});
+  if (entries.length === 0) return [];
+  return [
+    'Headers:',
+    '',
+    ...entries.map(([name, raw]) => {
+      const header = resolveRef<JsonObject>(document, raw);
+      const schema = resolveRef<Schema>(document, header.schema ?? {});
+      return `- ${code(name)} (${typeOf(document, schema) || 'string'}): ${oneLine(header.description)}`;
+    }),
+    '',
+  ];
+}
+
+function samplesSection(document: JsonObject, entry: OperationEntry): string[] {
+  if (entry.webhook) return [];
+  const highlight = new Map<string, string>(openApiThemeConfig.languageTabs.map((tab) => [tab.language, tab.highlight]));
+  const samples = codeSamples(sampleRequest(document, entry.path, entry.pathItem, entry.method));
+  return ['## Request samples', '', ...samples.flatMap((sample) => [`### ${sample.label}`, '', fence(highlight.get(sample.lang) ?? sample.lang, sample.source), ''])];
+}
+
+/** The page body: title, call, description, authentication, parameters, body, responses, samples. */
+export function operationMarkdown(document: JsonObject, entry: OperationEntry, title: string): string {
+  const {operation} = entry;
+  const seen = new Set<string>();
+  const method = entry.method.toUpperCase();
+  const call = entry.webhook
+    ? `Webhook ${code(entry.path)}: Tessera sends ${code(method)} to your URL.`
+    : `${code(`${method} ${entry.path}`)}`;
+  const lines = [`# ${title}`, '', call, ''];
+  if (operation.deprecated) lines.push('**Deprecated.**', '');
+  if (operation.description) lines.push(String(operation.description).trim(), '');
+  lines.push(...securitySection(document, entry), ...parametersSection(document, entry));
+  const requestBody = resolveRef<JsonObject>(document, operation.requestBody);
+  if (requestBody?.content) {
+    lines.push(entry.webhook ? '## Payload' : '## Request body', '');
+    if (requestBody.description) lines.push(oneLine(requestBody.description), '');
+    if (requestBody.required) lines.push('Required.', '');
+    lines.push(...bodySection(document, requestBody.content as Record<string, JsonObject>, 'request', seen, '###'));
+  }
+  const responses = Object.entries((operation.responses ?? {}) as Record<string, unknown>);
+  if (responses.length > 0) {
+    lines.push(entry.webhook ? '## Responses your server returns' : '## Responses', '');
+    for (const [status, raw] of responses) {
+      const response = resolveRef<JsonObject>(document, raw);
+      lines.push(`### ${status}`, '');
+      if (response.description) lines.push(String(response.description).trim(), '');
+      lines.push(...headersLines(document, response.headers as Record<string, unknown> | undefined));
+      if (response.content) lines.push(...bodySection(document, response.content as Record<string, JsonObject>, 'response', seen, '####'));
+    }
+  }
+  lines.push(...samplesSection(document, entry));
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+}

@@ -1,0 +1,250 @@
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test, type APIResponse, type Page} from '@playwright/test';
+import type {Element, ElementContent, Root} from 'hast';
+import rehypeParse from 'rehype-parse';
+import {unified} from 'unified';
+import {allSpecRoutes, generalRoutes} from '../spec-routes';
+import {expectHydrated} from '../support/hydration';
+import {site} from '../../config/site-constants';
+import {markdownTwinPath} from '../../src/lib/markdown-twin-path';
+import {copyPageLabels} from '../../src/components/CopyPageMarkdown/labels';
+import {copyPageMessages} from '../../src/components/CopyPageMarkdown/messages';
+
+const copyButtonLabel = copyPageLabels.copy;
+
+/**
+ * Docs that developers' tools can read: every docs page as Markdown at its URL plus `.md`,
+ * /llms.txt and /llms-full.txt, and the "Copy page as Markdown" button.
+ */
+
+/**
+ * Tools decide how to read a file by its type: `.md` must come as text/markdown and the llms files
+ * as text/plain, in UTF-8. Both `docusaurus serve` and the production host's mapping answer so.
+ */
+function expectMarkdownType(response: APIResponse, route: string): void {
+  expect(response.headers()['content-type'], route).toMatch(/^text\/markdown;\s*charset=utf-8$/i);
+}
+
+function expectTextType(response: APIResponse, route: string): void {
+  expect(response.headers()['content-type'], route).toMatch(/^text\/plain;\s*charset=utf-8$/i);
+}
+
+const isElement = (node: Root['children'][number] | ElementContent): node is Element => node.type === 'element';
+const classes = (node: Element): string[] => ((node.properties?.className as string[] | undefined) ?? []).map(String);
+
+function findAll(node: Element | Root, test: (element: Element) => boolean, found: Element[] = []): Element[] {
+  for (const child of node.children) {
+    if (!isElement(child)) continue;
+    if (test(child)) found.push(child);
+    findAll(child, test, found);
+  }
+  return found;
+}
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type !== 'element' || classes(node).includes('hash-link')) return '';
+  return node.children.map(textOf).join('');
+}
+
+/** What a reader sees of the page: its h1 and the first line of each code sample. */
+function pageFacts(html: string): {h1: string; firstLines: string[]} {
+  const tree = unified().use(rehypeParse).parse(html);
+  const [heading] = findAll(tree, (element) => element.tagName === 'h1');
+  // An API page's method and path sit in a <pre> too; the twin writes them as `POST /v3/orders/{orderId}/cancel`.
+  const samples = findAll(tree, (element) => element.tagName === 'pre' && !classes(element).includes('openapi__method-endpoint'));
+  const firstLines = samples.flatMap((pre) => {
+    const [line] = findAll(pre, (element) => classes(element).includes('token-line'));
+    const first = ((line ? textOf(line) : textOf(pre)).split('\n')[0] ?? '').trim();
+    return first ? [first] : [];
+  });
+  return {h1: heading ? textOf(heading).trim() : '', firstLines: [...new Set(firstLines)]};
+}
+
+const siteUrl = site.url;
+/** A site URL as the test server answers it. */
+const local = (url: string) => (url.startsWith(siteUrl) ? url.slice(siteUrl.length) : url);
+
+test.describe('Markdown twins', () => {
+  test('every route of the spec has a Markdown twin with its h1, every code sample, its canonical URL and its docs version', async ({request}) => {
+    test.setTimeout(120_000);
+    for (const route of allSpecRoutes) {
+      const [page, twin] = await Promise.all([request.get(route), request.get(markdownTwinPath(route))]);
+      expect(twin.status(), markdownTwinPath(route)).toBe(200);
+      expectMarkdownType(twin, route);
+      const markdown = await twin.text();
+      const {h1, firstLines} = pageFacts(await page.text());
+      expect(h1, route).not.toBe('');
+      expect(markdown, `${route}: h1`).toContain(`# ${h1}`);
+      for (const line of firstLines) expect(markdown, `${route}: code sample starting ${line}`).toContain(line);
+      expect(markdown, route).toContain(`canonical_url: ${siteUrl}${route}\n`);
+      if (generalRoutes.includes(route)) continue;
+      const version = route.startsWith('/docs/1.0.0/') ? '1.0.0' : '3.0.0';
+      expect(markdown, route).toMatch(new RegExp(`^---\\n[\\s\\S]*^version: "?${version.replaceAll('.', '\\.')}"?$[\\s\\S]*^---$`, 'm'));
+    }
+  });
+
+  test('code samples keep their language and API pages read as text, not as the theme\'s data', async ({request}) => {
+    const guide = await (await request.get('/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders.md')).text();
+    for (const language of ['json', 'php', 'csharp']) expect(guide).toMatch(new RegExp(`^\`\`\`${language}\\b`, 'm'));
+    expect(guide).toContain('**PHP**');
+
+    const operation = await (await request.get('/docs/3.0.0/api/create-session.md')).text();
+    expect(operation).toContain('`POST /v3/sessions`');
+    for (const section of ['## Authentication', '## Parameters', '## Request body', '## Responses', '## Request samples']) expect(operation).toContain(section);
+    expect(operation).toMatch(/^ *- `cart` \(object, required\): /m);
+    expect(operation).toMatch(/^```bash\ncurl -X POST /m);
+    expect(operation).not.toMatch(/<(?:ParamsDetails|RequestSchema|StatusCodes|MethodEndpoint)\b/);
+    expect(operation).not.toContain('x-codeSamples');
+  });
+});
+
+test.describe('Postman downloads', () => {
+  for (const [route, file] of [
+    ['/docs/3.0.0/api/tessera-api', 'tessera-v3'],
+    ['/docs/1.0.0/api/tessera-api', 'tessera-v1'],
+  ] as const) {
+    test(`the info page ${route} offers the ${file} collection and its environments beside the OpenAPI file`, async ({page, request}) => {
+      await page.goto(route);
+      const openApi = page.getByRole('link', {name: `${file}.yaml`}).first();
+      await expect(openApi).toBeVisible();
+      const collection = page.getByRole('link', {name: `${file}.postman_collection.json`}).first();
+      await expect(collection).toHaveAttribute('href', `/postman/${file}.postman_collection.json`);
+      const json = (await (await request.get(`/postman/${file}.postman_collection.json`)).json()) as {info: {schema: string}; item: unknown[]};
+      expect(json.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
+      expect(json.item.length).toBeGreaterThan(0);
+      for (const environment of ['sandbox', 'production']) {
+        const href = `/postman/${file}.${environment}.postman_environment.json`;
+        await expect(page.locator(`a[href="${href}"]`).first()).toBeVisible();
+        const values = ((await (await request.get(href)).json()) as {values: {key: string; value: string}[]}).values;
+        expect(values.find((value) => value.key === 'baseUrl')?.value.includes('sandbox')).toBe(environment === 'sandbox');
+      }
+    });
+  }
+});
+
+test.describe('llms.txt', () => {
+  async function llmsLinks(request: Parameters<Parameters<typeof test>[2]>[0]['request']) {
+    const response = await request.get('/llms.txt');
+    expect(response.status()).toBe(200);
+    expectTextType(response, '/llms.txt');
+    const text = await response.text();
+    const links = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((match) => match[1]!);
+    return {text, links};
+  }
+
+  test('follows llmstxt.org: a title, a summary, then sections of links; current version first, deprecated marked', async ({request}) => {
+    const {text} = await llmsLinks(request);
+    expect(text).toMatch(/^# Tessera Docs\n\n> \S/);
+    const sections = [...text.matchAll(/^## (.+)$/gm)].map((match) => match[1]!);
+    expect(sections[0]).toMatch(/^3\.0\.0 \(current\)/);
+    const v1 = sections.filter((section) => section.startsWith('1.0.0'));
+    expect(v1.length).toBeGreaterThan(0);
+    for (const section of v1) expect(section).toMatch(/^1\.0\.0 \(deprecated\)/);
+    const lastCurrent = sections.map((section) => section.startsWith('3.0.0')).lastIndexOf(true);
+    expect(sections.findIndex((section) => section.startsWith('1.0.0'))).toBeGreaterThan(lastCurrent);
+  });
+
+  test('lists every page of the sitemap once, and every link in it resolves', async ({request}) => {
+    test.setTimeout(120_000);
+    const {links} = await llmsLinks(request);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    // The search page shows results, not content.
+    const sitemapPages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => local(match[1]!)).filter((path) => path !== '/search');
+    const listedTwins = links.map(local).filter((path) => path.endsWith('.md'));
+    expect(listedTwins.length).toBe(new Set(listedTwins).size);
+    expect([...listedTwins].sort()).toEqual(sitemapPages.map(markdownTwinPath).sort());
+    for (const route of allSpecRoutes) expect(listedTwins, route).toContain(markdownTwinPath(route));
+    for (const link of links) {
+      const response = await request.get(local(link));
+      expect(response.status(), link).toBe(200);
+    }
+  });
+
+  test('llms-full.txt holds every current page in full', async ({request}) => {
+    const {links} = await llmsLinks(request);
+    const response = await request.get('/llms-full.txt');
+    expect(response.status()).toBe(200);
+    expectTextType(response, '/llms-full.txt');
+    const full = await response.text();
+    const current = links.filter((link) => local(link).startsWith('/docs/3.0.0/'));
+    for (const link of current) expect(full, link).toContain(`Source: ${link.replace(/\.md$/, '')}\n`);
+    expect(full).not.toContain('Source: https://docs.tessera.example/docs/1.0.0/');
+    const create = await (await request.get('/docs/3.0.0/api/create-session.md')).text();
+    expect(full).toContain(create.slice(create.indexOf('# Create a session'), create.indexOf('## Parameters')).trim());
+  });
+});
+
+test.describe('Copy page as Markdown', () => {
+  test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+  const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session';
+  const pages = [guide, '/docs/3.0.0/api/create-session', '/docs/1.0.0/api/purchase-decision', '/docs/3.0.0/category/quick-guides'];
+
+  async function markdownRequests(page: Page): Promise<string[]> {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.md')) requested.push(request.url());
+    });
+    return requested;
+  }
+
+  for (const route of pages) {
+    test(`copies the page's Markdown, read only on click, on ${route}`, async ({page, request}) => {
+      const requested = await markdownRequests(page);
+      await page.goto(route);
+      await expectHydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(requested, 'nothing is fetched before the click').toEqual([]);
+      const button = page.getByRole('button', {name: copyButtonLabel});
+      await expect(page.getByRole('link', {name: copyPageLabels.view})).toHaveAttribute('href', markdownTwinPath(route));
+      await button.click();
+      await expect(page.getByRole('status').filter({hasText: copyPageMessages.copied})).toBeVisible();
+      expect(requested.map((url) => new URL(url).pathname)).toEqual([markdownTwinPath(route)]);
+      const expected = await (await request.get(markdownTwinPath(route))).text();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    });
+  }
+
+  test('works from the keyboard, announces success and passes axe', async ({page}) => {
+    await page.goto(guide);
+    await expectHydrated(page);
+    const button = page.getByRole('button', {name: copyButtonLabel});
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({hasText: copyPageMessages.copied})).toBeVisible();
+    await expect(button).toBeFocused();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^---\ntitle: /);
+    const results = await new AxeBuilder({page}).include('.copy-page-markdown').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  test('works when local storage is unavailable', async ({page}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    await page.goto(guide);
+    await expectHydrated(page);
+    await page.getByRole('button', {name: copyButtonLabel}).click();
+    await expect(page.getByRole('status').filter({hasText: copyPageMessages.copied})).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('\n# ');
+  });
+
+  test('the button is not indexed for search', async ({request}) => {
+    // The index files' names carry a build stamp; the build directory is what the server serves.
+    const indexFiles = readdirSync(path.join(process.cwd(), 'build')).filter((file) => /^search-index.*\.json$/.test(file));
+    expect(indexFiles.length).toBeGreaterThan(0);
+    const indexes = await Promise.all(indexFiles.map(async (file) => ({file, index: await (await request.get(`/${file}`)).text()})));
+    expect(indexes.some(({index}) => index.includes('Capture the order')), 'the guides are indexed').toBe(true);
+    for (const {file, index} of indexes) {
+      expect(index, file).not.toContain(copyButtonLabel);
+      expect(index, file).not.toContain(copyPageLabels.view);
+    }
+  });
+});
