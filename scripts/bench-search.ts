@@ -65,7 +65,14 @@ async function oneRun(browser: Browser, baseUrl: string, benchCase: SearchBenchC
   try {
     const page: Page = await context.newPage();
     const transfers = new Map<Request, Transfer>();
-    context.on('request', (request) => transfers.set(request, {url: request.url(), startedAt: performance.now()}));
+    context.on('request', (request) => {
+      const startedAt = performance.now();
+      // Docusaurus prefetches the pages of links in view (Sec-Purpose: prefetch): not the search's bytes.
+      void request.headerValue('sec-purpose').then((purpose) => {
+        if (purpose) transfers.delete(request);
+      });
+      transfers.set(request, {url: request.url(), startedAt});
+    });
     const finished = async (request: Request) => {
       const transfer = transfers.get(request);
       if (!transfer) return;

@@ -23,6 +23,7 @@ import type {Flags, Result as LighthouseResult} from 'lighthouse';
 import {chromiumFlags as browserFlags, chromiumPath} from '../tests/support/chromium';
 import {pageTypes, type PageType, type Targets} from '../tests/support/page-types';
 import {medianRun} from '../tests/support/median-run';
+import {benchSearch, searchMarkdown, type SearchBenchRow} from './bench-search';
 import {gzipLevel, hydratedSelector, measurePageWeight, diagramSelector, summarizePageWeight, type LoadedResource, type PageWeightSummary} from '../tests/support/page-weight';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -399,6 +400,7 @@ async function main(): Promise<void> {
   let results: PageResult[];
   let chromiumVersion: string;
   let lighthouseVersion: string;
+  let searchRows: SearchBenchRow[];
   try {
     // The page-weight loads come first and warm the server's compression cache for Lighthouse.
     console.log(`Page weight (gzip level ${gzipLevel}), ${server.url}:`);
@@ -411,6 +413,8 @@ async function main(): Promise<void> {
     const lighthouse = await runLighthouse(server.url, runs);
     phases.lighthouse = (performance.now() - phase) / 1000;
     lighthouseVersion = lighthouse.version;
+    console.log('Search on a throttled phone (scripts/bench-search.ts):');
+    searchRows = await benchSearch(server.url);
     results = pageTypes.map((pageType) => {
       const weight = measured.weights.get(pageType.id)!;
       const partial = {
@@ -441,7 +445,7 @@ async function main(): Promise<void> {
     playwright: packageVersion('@playwright/test'),
   };
 
-  console.log(`\n${textTable(rows)}\n`);
+  console.log(`\n${textTable(rows)}\n\n${searchMarkdown(searchRows)}\n`);
   console.log(buildLine(buildInfo));
   for (const result of results) {
     if (result.lighthouse.failedAudits.length > 0) console.log(`${result.label} failed: ${result.lighthouse.failedAudits.join(', ')}`);
@@ -467,6 +471,7 @@ async function main(): Promise<void> {
     build: buildInfo,
     coldBuildTargetSeconds,
     pages: results,
+    search: searchRows,
   };
   writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
 
@@ -478,6 +483,8 @@ async function main(): Promise<void> {
     'The build was served by `scripts/serve-compressed.ts` (brotli/gzip, as a static host would).',
     '',
     markdownTable(rows),
+    '',
+    searchMarkdown(searchRows),
     '',
     buildLine(buildInfo),
     '',
