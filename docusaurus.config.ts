@@ -14,11 +14,9 @@ import {contentRemarkPlugins, docsOptions} from './config/docs';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {prism} from './config/prism';
-import {searchOptions} from './config/search';
-import {openApiPluginOptions, openApiThemeConfig} from './config/openapi';
+import {openApiThemeConfig} from './config/openapi';
 import {mermaidRenderConfig} from './config/diagrams';
 import {ssrTemplate} from './config/ssr-template';
-import {markdownTwinsOptions} from './config/llms';
 
 const config: Config = {
   title: site.title,
@@ -66,20 +64,23 @@ const config: Config = {
   ],
 
   plugins: [
-    ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
+    // docusaurus-plugin-openapi-docs with config/openapi.ts, kept out of the config every page ships.
+    './src/plugins/openapi-docs/index.ts',
     'docusaurus-plugin-sass',
     './src/plugins/prism-on-demand/index.ts',
     './src/plugins/lean-utils-common/index.ts',
     './src/plugins/prerendered-diagrams/index.ts',
     './src/plugins/hydrate-in-place/index.ts',
     './src/plugins/route-chunks-in-html/index.ts',
-    ['./src/plugins/markdown-twins/index.ts', markdownTwinsOptions],
+    // Its llms.txt texts come from config/llms.ts on the build side; options written here would ship to every page.
+    './src/plugins/markdown-twins/index.ts',
   ],
 
   themes: [
     '@docusaurus/theme-mermaid',
     'docusaurus-theme-openapi-docs',
-    ['@easyops-cn/docusaurus-search-local', searchOptions],
+    // @easyops-cn/docusaurus-search-local with config/search.ts, kept out of the config every page ships.
+    './src/plugins/search-local/index.ts',
   ],
 
   themeConfig: {

@@ -3,8 +3,11 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import config from '../../docusaurus.config';
 import {docsOptions} from '../../config/docs';
-import {searchOptions} from '../../config/search';
-import {openApiPluginOptions, openApiThemeConfig} from '../../config/openapi';
+import {searchIndexExclusions, searchOptions} from '../../config/search';
+import {markdownTwinsOptions} from '../../config/llms';
+import {searchLocal, validateOptions as validateSearchLocalOptions} from '../../src/plugins/search-local';
+import {openApiDocs, validateOptions as validateOpenApiDocsOptions} from '../../src/plugins/openapi-docs';
+import {openApiPluginOptions, openApiSpecs, openApiThemeConfig} from '../../config/openapi';
 
 type ThemeConfig = {
   colorMode: Record<string, unknown>;
@@ -88,4 +91,27 @@ test('the browser build\'s @docusaurus/utils-common exports every name the packa
   const names = (module: object) => Object.keys(module).filter((name) => name !== 'default' && name !== '__esModule').sort();
   assert.deepEqual(names(lean), names(full));
   assert.equal(lean.applyTrailingSlash('/docs', {trailingSlash: true, baseUrl: '/'}), '/docs/');
+});
+
+test('plugin options that only the build needs stay out of the site config every page ships', async () => {
+  // Docusaurus serializes the whole config into main.js: what is written there, readers download.
+  const {default: siteConfig} = await import('../../docusaurus.config');
+  const shipped = JSON.stringify(siteConfig);
+  assert.ok(!shipped.includes(searchIndexExclusions[0]!), 'the search index selectors are in the site config');
+  assert.ok(!shipped.includes(markdownTwinsOptions.summary), 'the llms.txt texts are in the site config');
+  assert.ok(!shipped.includes(openApiSpecs.tesseraV3.specPath), 'the OpenAPI plugin options are in the site config');
+});
+
+test('the search theme and the OpenAPI plugin still export what src/plugins/build-side-options relies on', () => {
+  for (const [pluginPackage, options] of [[searchLocal, searchOptions], [openApiDocs, openApiPluginOptions]] as const) {
+    assert.equal(typeof pluginPackage.default, 'function');
+    assert.equal(typeof pluginPackage.validateOptions, 'function');
+    // Each hands the options to Docusaurus's validator unchanged, with its own schema.
+    const seen: unknown[] = [];
+    pluginPackage.validateOptions({validate: (schema, given) => (seen.push(schema), given), options});
+    assert.equal(seen.length, 1);
+  }
+  const passThrough = (_schema: unknown, given: unknown) => given;
+  assert.equal(validateSearchLocalOptions({validate: passThrough as never, options: {}}), searchOptions);
+  assert.equal(validateOpenApiDocsOptions({validate: passThrough as never, options: {}}), openApiPluginOptions);
 });

@@ -16,6 +16,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import {parse, stringify} from 'yaml';
+import {markdownTwinsOptions} from '../../../config/llms';
 import {openApiSpecs} from '../../../config/openapi';
 import type {JsonObject} from '../../../scripts/request-samples';
 import {articleMarkdown} from './html-to-markdown';
@@ -118,7 +119,12 @@ function sitePageTwin(twinContext: Context, page: SitePage): {title: string; bod
   return {title, body};
 }
 
-export default function markdownTwinsPlugin(context: LoadContext, options: MarkdownTwinsOptions): Plugin {
+/**
+ * Registered without options: what Docusaurus is given in docusaurus.config.ts ships to every page
+ * in main.js, and the llms.txt texts are for the build only, so they come from config/llms.ts.
+ */
+export default function markdownTwinsPlugin(context: LoadContext): Plugin {
+  const options: MarkdownTwinsOptions = markdownTwinsOptions;
   let versions: LoadedVersion[] = [];
   let sitePages: SitePage[] = [];
   return {
