@@ -20,6 +20,8 @@ import {openApiDownloadPath, openApiSpecs} from '../config/openapi';
 import {docsVersions} from '../config/site-constants';
 import {withCodeSamples, type JsonObject} from './request-samples';
 import {summarizeOperation} from '../src/lib/operation-summary';
+import {withObjectLinks} from './reference/object-links';
+import {docsRouteOf, writeReferencePages} from './reference/write-reference-pages';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -45,7 +47,7 @@ function writeSpecsWithSamples(): void {
     const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
     const target = path.join(siteDir, spec.specPath);
     mkdirSync(path.dirname(target), {recursive: true});
-    writeFileSync(target, JSON.stringify(withCodeSamples(document)));
+    writeFileSync(target, JSON.stringify(withCodeSamples(withObjectLinks(document, docsRouteOf(spec)))));
   }
 }
 
@@ -141,9 +143,12 @@ async function main(): Promise<void> {
     (spec) => `${spec.version}: ${markGenerated(path.join(siteDir, spec.outputDir), spec.sourcePath)} pages`,
   );
   await writeLegacySidebar();
+  // Error catalogue, object pages and notifications (scripts/reference/write-reference-pages.ts).
+  const referenceCounts = writeReferencePages(legacySidebarFile);
   publishDownloads();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`API reference generated (${pageCounts.join(', ')}) in ${seconds} s`);
+  const referencePages = referenceCounts.map((count) => `${count.version}: ${count.errors} error codes, ${count.objects} objects, ${count.notifications} notification events`);
+  console.log(`API reference generated (${pageCounts.join(', ')}; ${referencePages.join('; ')}) in ${seconds} s`);
 }
 
 main().catch((error: unknown) => {
