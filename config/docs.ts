@@ -1,6 +1,8 @@
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {docsVersions} from './site-constants';
 import remarkPrerenderedDiagrams from '../src/plugins/prerendered-diagrams/remark';
+import remarkObjectLinks from '../src/plugins/object-links/remark';
+import {objectLinksOptions} from './object-links';
 
 /** The docs plugin: two versions (spec 1, 2), the current one served at /docs/3.0.0. */
 export const docsOptions = {
@@ -16,5 +18,5 @@ export const docsOptions = {
   // Spec 2: the docs sidebar starts expanded.
   sidebarCollapsed: false,
   // Issue 5: mermaid fences become images of SVGs drawn at build time (config/diagrams.ts).
-  beforeDefaultRemarkPlugins: [remarkPrerenderedDiagrams],
+  beforeDefaultRemarkPlugins: [remarkPrerenderedDiagrams, [remarkObjectLinks, objectLinksOptions]],
 } satisfies DocsOptions;

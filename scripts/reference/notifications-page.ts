@@ -13,8 +13,8 @@ export const notificationsSlug = 'notifications';
 
 /** The verification samples shown on the page; tests/unit/notifications.test.ts runs the PHP one. */
 export const verificationSamples = {
-  php: path.join(import.meta.dirname, 'samples/verify-notification.php'),
-  csharp: path.join(import.meta.dirname, 'samples/VerifyNotification.cs'),
+  php: path.join(__dirname, 'samples/verify-notification.php'),
+  csharp: path.join(__dirname, 'samples/VerifyNotification.cs'),
 };
 
 export type NotificationEvent = {

@@ -34,6 +34,9 @@ const samplePages = [
   {type: 'API info (tables)', path: '/docs/3.0.0/api/tessera-api'},
   {type: 'V1 API info (tables)', path: '/docs/1.0.0/api/tessera-api'},
   {type: 'API tag', path: '/docs/3.0.0/api/order-management'},
+  {type: 'Error code index (tables)', path: '/docs/3.0.0/errors'},
+  {type: 'V1 error code', path: '/docs/1.0.0/errors/invalid_state_transition'},
+  {type: 'Object index (table)', path: '/docs/3.0.0/objects'},
   {type: 'Search results', path: '/search?q=capture'},
 ];
 
