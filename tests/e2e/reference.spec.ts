@@ -102,6 +102,12 @@ test.describe('object pages', () => {
     await page.goto('/docs/3.0.0/guides/guides/additional_guides/orderLines');
     await expect(page.locator('main a[href="/docs/3.0.0/objects/order-line"]').first()).toBeAttached();
   });
+
+  test('the error tables of the guides link each code to its page', async ({page}) => {
+    await page.goto('/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders');
+    const row = page.locator('main tr').filter({has: page.locator('td code', {hasText: /^amount_exceeds_capturable$/})});
+    await expect(row.getByRole('link', {name: 'amount_exceeds_capturable'})).toHaveAttribute('href', '/docs/3.0.0/errors/amount_exceeds_capturable');
+  });
 });
 
 test.describe('notifications page', () => {

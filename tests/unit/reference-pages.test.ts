@@ -9,7 +9,7 @@ import {spawn} from 'node:child_process';
 import {createHmac} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {loadOpenApi, openApiFiles, SchemaValidator, type JsonObject} from '../support/openapi';
-import {authoredPages} from '../support/guides';
+import {authoredPages, codeFences} from '../support/guides';
 import {catalogueExtension, codeUsages, errorCatalogue, errorTypeUri, isProblem} from '../../scripts/reference/error-catalogue';
 import {fieldRows, objectPages} from '../../scripts/reference/object-pages';
 import {linkObjectNames} from '../../scripts/reference/object-links';
@@ -93,6 +93,27 @@ test('the error tables of the guides use catalogued codes with their statuses', 
     }
   }
   assert.ok(rows > 20, `only ${rows} error table rows found in the guides`);
+  assert.deepEqual(problems, []);
+});
+
+test('error bodies in the guides use catalogued codes and the type URIs of their pages', () => {
+  const catalogue = new Map(errorCatalogue(v3, versions.v3.docsRoute).map((entry) => [entry.code, entry]));
+  const problems: string[] = [];
+  let bodies = 0;
+  for (const fence of authoredPages().flatMap(codeFences).filter((candidate) => candidate.language === 'json')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(fence.code);
+    } catch {
+      continue; // guide-samples.test.ts reports invalid JSON.
+    }
+    if (!isProblem(value)) continue;
+    bodies += 1;
+    const entry = catalogue.get(value.code);
+    if (!entry) problems.push(`${fence.file}:${fence.line}: ${value.code} has no catalogue entry`);
+    else if (value.type !== entry.typeUri || value.status !== entry.status) problems.push(`${fence.file}:${fence.line}: ${String(value.type)} ${value.status}`);
+  }
+  assert.ok(bodies > 10, `only ${bodies} error bodies found in the guides`);
   assert.deepEqual(problems, []);
 });
 
