@@ -85,10 +85,15 @@ function isErrorResponse(response: JsonObject): boolean {
   return Object.keys((response.content ?? {}) as JsonObject).some((type) => type === 'application/problem+json');
 }
 
-/** Codes named in prose: "code `x`" anywhere (not "decline code"), and "(`x`)" in an error response. */
+/**
+ * Codes named in prose: "code `x`" anywhere (not "decline code"), and "(`x`)" in an error
+ * response; either may already be a link to the code's page (`[`x`](…)`).
+ */
 export function codesInProse(text: string, isErrorResponseDescription: boolean): string[] {
-  const codes = [...text.matchAll(/(?<!decline )\bcodes? `([a-z][a-z0-9_]*)`/g)].map((match) => match[1]!);
-  if (isErrorResponseDescription) codes.push(...[...text.matchAll(/\(`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`\)/g)].map((match) => match[1]!));
+  const codes = [...text.matchAll(/(?<!decline )\bcodes? \[?`([a-z][a-z0-9_]*)`/g)].map((match) => match[1]!);
+  if (isErrorResponseDescription) {
+    codes.push(...[...text.matchAll(/\(\[?`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`(?:\]\([^)\s]*\))?\)/g)].map((match) => match[1]!));
+  }
   return codes;
 }
 

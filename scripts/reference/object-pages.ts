@@ -9,7 +9,12 @@
  */
 import {firstSentence, frontMatterValue, generatedMarker, jsonFence, mdxText, resolveRef, tableCell, type JsonObject} from './openapi-model';
 
+import {docsVersions} from '../../config/site-constants';
+
 export const objectsFolder = 'objects';
+
+/** Only the current version has object pages (see write-reference-pages.ts). */
+export const hasObjectPages = (docsRoute: string): boolean => docsRoute === `/${docsVersions.routeBasePath}/${docsVersions.current.path}`;
 
 /** `OrderLine` → `order-line`; schema names are PascalCase words and acronyms. */
 export function objectSlug(schemaName: string): string {

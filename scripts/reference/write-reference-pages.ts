@@ -1,7 +1,9 @@
 /**
  * Writes the reference pages generated from the OpenAPI files, beside the plugin's API pages:
- * per version an error catalogue (`errors.mdx` and `errors/<code>.mdx`) and object pages
- * (`objects.mdx` and `objects/<name>.mdx`), and for the current version the notifications page.
+ * per version an error catalogue (`errors.mdx` and `errors/<code>.mdx`), and for the current
+ * version object pages (`objects.mdx` and `objects/<name>.mdx`) and the notifications page.
+ * The deprecated version gets no object pages: every page adds its route to the JS every page
+ * loads, and V1's operation pages already show its schemas.
  * scripts/generate-api-docs.ts calls it after the plugin; like the API pages, the output is not
  * committed (.gitignore) and is rewritten from scratch on every run.
  */
@@ -14,7 +16,7 @@ import {errorPages, errorsFolder} from './error-catalogue';
 import {notificationsPage, notificationsSlug} from './notifications-page';
 import {objectPages, objectsFolder} from './object-pages';
 import {withObjectLinks} from './object-links';
-import {referenceSidebarItems} from './sidebar-items';
+import {errorsSidebarItem} from './sidebar-items';
 import type {JsonObject} from './openapi-model';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
@@ -29,12 +31,10 @@ const docsFolderOf = (spec: Spec): string => path.join(siteDir, path.dirname(spe
 const isCurrent = (spec: Spec) => spec.version === docsVersions.current.path;
 
 /** Every file and folder the writer owns in a version's docs folder (also listed in .gitignore). */
-export const generatedEntries = (includeNotifications: boolean): string[] => [
+export const generatedEntries = (current: boolean): string[] => [
   `${errorsFolder}.mdx`,
   errorsFolder,
-  `${objectsFolder}.mdx`,
-  objectsFolder,
-  ...(includeNotifications ? [`${notificationsSlug}.mdx`] : []),
+  ...(current ? [`${objectsFolder}.mdx`, objectsFolder, `${notificationsSlug}.mdx`] : []),
 ];
 
 export function loadSpecWithLinks(spec: Spec): JsonObject {
@@ -58,23 +58,25 @@ export function writeReferencePages(legacySidebarFile?: string): ReferenceCounts
     mkdirSync(path.join(folder, errorsFolder), {recursive: true});
     writeFileSync(path.join(folder, `${errorsFolder}.mdx`), errors.index);
     for (const page of errors.pages) writeFileSync(path.join(folder, errorsFolder, `${page.code}.mdx`), page.mdx);
-    const objects = objectPages(document, docsRoute, spec.sourcePath, (schemaName) =>
-      current ? `title="${schemaName}" schema="${schemaName}"` : `title="${schemaName}"`,
-    );
-    mkdirSync(path.join(folder, objectsFolder), {recursive: true});
-    writeFileSync(path.join(folder, `${objectsFolder}.mdx`), objects.index);
-    for (const page of objects.pages) writeFileSync(path.join(folder, objectsFolder, `${page.slug}.mdx`), page.mdx);
+    let objects = 0;
+    if (current) {
+      const generated = objectPages(document, docsRoute, spec.sourcePath, (schemaName) => `title="${schemaName}" schema="${schemaName}"`);
+      mkdirSync(path.join(folder, objectsFolder), {recursive: true});
+      writeFileSync(path.join(folder, `${objectsFolder}.mdx`), generated.index);
+      for (const page of generated.pages) writeFileSync(path.join(folder, objectsFolder, `${page.slug}.mdx`), page.mdx);
+      objects = generated.pages.length;
+    }
     let notifications = 0;
     if (current) {
       const page = notificationsPage(document, docsRoute, spec.sourcePath);
       writeFileSync(path.join(folder, `${notificationsSlug}.mdx`), page.mdx);
       notifications = page.events.length;
     }
-    counts.push({version: spec.version, errors: errors.pages.length, objects: objects.pages.length, notifications});
+    counts.push({version: spec.version, errors: errors.pages.length, objects, notifications});
   }
   if (legacySidebarFile) {
     const sidebar = JSON.parse(readFileSync(legacySidebarFile, 'utf8')) as {docs: unknown[]};
-    sidebar.docs.push(...referenceSidebarItems);
+    sidebar.docs.push(errorsSidebarItem);
     writeFileSync(legacySidebarFile, `${JSON.stringify(sidebar, null, 2)}\n`);
   }
   return counts;

@@ -12,7 +12,7 @@ import {loadOpenApi, openApiFiles, SchemaValidator, type JsonObject} from '../su
 import {authoredPages, codeFences} from '../support/guides';
 import {catalogueExtension, codeUsages, errorCatalogue, errorTypeUri, isProblem} from '../../scripts/reference/error-catalogue';
 import {fieldRows, objectPages} from '../../scripts/reference/object-pages';
-import {linkObjectNames} from '../../scripts/reference/object-links';
+import {linkCodeSpans, withObjectLinks} from '../../scripts/reference/object-links';
 import {notificationEvents, notificationsPage, verificationSamples} from '../../scripts/reference/notifications-page';
 
 const versions = {v3: {file: openApiFiles.v3, docsRoute: '/docs/3.0.0'}, v1: {file: openApiFiles.v1, docsRoute: '/docs/1.0.0'}};
@@ -131,11 +131,18 @@ test('field rows say type, presence, constraints and example, and link named obj
   assert.match(session.find((row) => row.name === 'data.orderId')!.presence, /can be `null`/);
 });
 
-test('object names in prose link to their pages, but not inside links or fences', () => {
-  const names = new Set(['OrderLine', 'Cart']);
-  assert.equal(linkObjectNames('See `OrderLine`.', names, '/docs/3.0.0'), 'See [`OrderLine`](/docs/3.0.0/objects/order-line).');
-  assert.equal(linkObjectNames('[`Cart`](/x) and `Unknown`', names, '/docs/3.0.0'), '[`Cart`](/x) and `Unknown`');
-  assert.equal(linkObjectNames('```\n`Cart`\n```', names, '/docs/3.0.0'), '```\n`Cart`\n```');
+test('names in prose link to their pages, but not inside links or fences', () => {
+  const routes = new Map([['OrderLine', '/docs/3.0.0/objects/order-line'], ['Cart', '/docs/3.0.0/objects/cart'], ['readSession', '/docs/3.0.0/api/read-session']]);
+  assert.equal(linkCodeSpans('See `OrderLine` and `readSession`.', routes), 'See [`OrderLine`](/docs/3.0.0/objects/order-line) and [`readSession`](/docs/3.0.0/api/read-session).');
+  assert.equal(linkCodeSpans('[`Cart`](/x) and `Unknown`', routes), '[`Cart`](/x) and `Unknown`');
+  assert.equal(linkCodeSpans('```\n`Cart`\n```', routes), '```\n`Cart`\n```');
+});
+
+test('codes stay recognised in descriptions whose names are already linked', () => {
+  const linked = withObjectLinks(v3, versions.v3.docsRoute);
+  const plain = errorCatalogue(v3, versions.v3.docsRoute).map((entry) => [entry.code, entry.operations.map((operation) => operation.operationId)]);
+  const fromLinked = errorCatalogue(linked, versions.v3.docsRoute).map((entry) => [entry.code, entry.operations.map((operation) => operation.operationId)]);
+  assert.deepEqual(fromLinked, plain);
 });
 
 test('every notification callback is an event on the notifications page, with its payload and example', () => {
