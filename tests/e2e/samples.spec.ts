@@ -141,7 +141,7 @@ const isPhpHandler = (source: string) => /php:\/\/input|\$_SERVER|\$_SESSION|\$_
  * page: the selection's text is what Ctrl+C copies (the API page tests press the keys), and each
  * copy button is clicked as a reader would click it.
  */
-function readVisibleBlocks(page: Page, root: Locator): Promise<{selected: string; copied: string}[]> {
+function readVisibleBlocks(root: Locator): Promise<{selected: string; copied: string}[]> {
   return root.evaluate(async (article) => {
     const blocks = Array.from(article.querySelectorAll('.theme-code-block:not([data-sample-read])')).filter((block) => (block as HTMLElement).offsetParent !== null);
     const read: {selected: string; copied: string}[] = [];
@@ -173,11 +173,11 @@ test.describe('code samples in guides and SDK pages', () => {
       await page.goto(guide.route);
       await expectHydrated(page);
       const article = page.locator('article').first();
-      const blocks = await readVisibleBlocks(page, article);
+      const blocks = await readVisibleBlocks(article);
       const tabs = article.getByRole('tab');
       for (let index = 0; index < (await tabs.count()); index += 1) {
         await tabs.nth(index).click();
-        blocks.push(...(await readVisibleBlocks(page, article)));
+        blocks.push(...(await readVisibleBlocks(article)));
       }
       const failures: string[] = [];
       const shownFences = new Set<number>();
