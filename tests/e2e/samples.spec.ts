@@ -34,7 +34,9 @@ const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.re
  * round trip that timed out under load). It is not the block's innerText, which doubles every line
  * break of the theme's `<div>…<br/></div>` lines.
  */
-function selectAndCopy(block: Locator): Promise<string> {
+async function selectAndCopy(block: Locator): Promise<string> {
+  // A tab's block can show an empty <pre> for a moment after the switch, before its code renders.
+  await expect(block.locator('pre')).toHaveText(/\S/);
   return block.locator('pre').evaluate((pre) => {
     const range = document.createRange();
     range.selectNodeContents(pre);
