@@ -1,5 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
-import {chromiumFlags, chromiumPath} from './tests/support/chromium';
+import {chromiumFlags, chromiumPath} from './config/chromium';
 import {e2ePort as port} from './tests/support/e2e-server';
 import {mockCommand, mockServers} from './tests/support/sample-runner';
 

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {chromium, devices, type Browser} from '@playwright/test';
 import type {Flags, Result as LighthouseResult} from 'lighthouse';
-import {chromiumFlags as browserFlags, chromiumPath} from '../tests/support/chromium';
+import {chromiumFlags as browserFlags, chromiumPath} from '../config/chromium';
 import {pageTypes, type PageType, type Targets} from '../tests/support/page-types';
 import {medianRun} from '../tests/support/median-run';
 import {startNginx} from './nginx-server';

@@ -12,7 +12,7 @@
  */
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {chromium} from '@playwright/test';
+import {chromium} from 'playwright-core';
 import {diagramFiles, diagramFontFamily, mermaidRenderConfig} from '../config/diagrams';
 import {
   diagramFileName,
@@ -24,7 +24,7 @@ import {
   siteDir,
   svgSize,
 } from '../src/plugins/prerendered-diagrams/diagrams';
-import {chromiumFlags, chromiumPath} from '../tests/support/chromium';
+import {chromiumFlags, chromiumPath} from '../config/chromium';
 
 export type Diagram = {hash: string; source: string; places: string[]};
 
