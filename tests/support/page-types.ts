@@ -3,18 +3,34 @@
  * reports against the targets; tests/e2e/budgets.spec.ts enforces byte budgets for the same pages.
  */
 export type Targets = {maxJsKB: number; minPerformance: number; minOthers?: number};
-export type PageType = {id: string; label: string; path: string; targets: Targets; status?: number; diagram?: boolean};
+export type PageType = {
+  id: string;
+  label: string;
+  path: string;
+  /** What the page type must reach (`npm run bench` reports against these). */
+  targets: Targets;
+  /**
+   * The first-load JS budget CI enforces: about 10 % above what the page measured when it was set
+   * (never above `targets.maxJsKB`), so that a part of the performance layer that stops applying
+   * fails the build instead of hiding under a loose target.
+   */
+  budgetKB: number;
+  status?: number;
+  diagram?: boolean;
+};
 
 const shellTargets: Targets = {maxJsKB: 150, minPerformance: 98, minOthers: 100};
 const diagramTargets: Targets = {maxJsKB: 170, minPerformance: 95};
 const apiTargets: Targets = {maxJsKB: 300, minPerformance: 90};
 
+// Budgets set from these first-load figures (KB, gzip level 9): home 132.1, docs root 131.9, not
+// found 131.5, guide 169.8, SDK 168.3, API operation 208.3, V1 API operation 191.1.
 export const pageTypes: PageType[] = [
-  {id: 'home', label: 'Home', path: '/', targets: shellTargets},
-  {id: 'docs-root', label: 'Docs root', path: '/docs', targets: shellTargets},
-  {id: 'not-found', label: 'Not found', path: '/no-such-page', targets: shellTargets, status: 404},
-  {id: 'guide', label: 'Guide (diagram)', path: '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session', targets: diagramTargets, diagram: true},
-  {id: 'sdk', label: 'SDK (diagram)', path: '/docs/3.0.0/sdk/sdk/locking_sdk', targets: diagramTargets, diagram: true},
-  {id: 'api', label: 'API operation', path: '/docs/3.0.0/api/create-session', targets: apiTargets},
-  {id: 'api-v1', label: 'V1 API operation', path: '/docs/1.0.0/api/purchase-decision', targets: apiTargets},
+  {id: 'home', label: 'Home', path: '/', targets: shellTargets, budgetKB: 145},
+  {id: 'docs-root', label: 'Docs root', path: '/docs', targets: shellTargets, budgetKB: 145},
+  {id: 'not-found', label: 'Not found', path: '/no-such-page', targets: shellTargets, budgetKB: 145, status: 404},
+  {id: 'guide', label: 'Guide (diagram)', path: '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session', targets: diagramTargets, budgetKB: 170, diagram: true},
+  {id: 'sdk', label: 'SDK (diagram)', path: '/docs/3.0.0/sdk/sdk/locking_sdk', targets: diagramTargets, budgetKB: 170, diagram: true},
+  {id: 'api', label: 'API operation', path: '/docs/3.0.0/api/create-session', targets: apiTargets, budgetKB: 229},
+  {id: 'api-v1', label: 'V1 API operation', path: '/docs/1.0.0/api/purchase-decision', targets: apiTargets, budgetKB: 210},
 ];

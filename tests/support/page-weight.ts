@@ -41,10 +41,8 @@ export type LoadedResource = {
   requestedBy?: string;
   /** A chunk of mermaid itself: loaded only to draw a diagram (see `classifyMermaid`). */
   mermaid: boolean;
-  /** Contains the OpenAPI theme's request-sample generators (postman-code-generators/-collection). */
-  openApiSampleGenerators: boolean;
-  /** Contains faker (example data; pulled in by postman-collection). */
-  faker: boolean;
+  /** The deferred libraries this script contains. */
+  libraries: DeferredLibrary[];
 };
 
 export type PageWeight = {
@@ -86,12 +84,27 @@ export type MeasureOptions = {
  *   "Set indentation count" option that every postman-code-generators language declares.
  * - faker: its module paths (`faker.datatype`, `faker.helpers`) in deprecation messages and
  *   `@faker-js/faker` for the newer package.
+ * - Prism: `DFS`, the traversal its `languages` object exposes by that name (a property name, so
+ *   minifiers keep it).
+ * - marked: the error it throws on a missing input ("input parameter is undefined or null").
+ * - Redux, the OpenAPI explorer's state library: its `@@redux/INIT` action type and the
+ *   "Minified Redux error #" text of its production build.
  */
 export const markers = {
   mermaidCore: [/\bmermaidAPI\b/, /Syntax error in text/],
   openApiSampleGenerators: [/_postman_propertyName/, /Set indentation count/],
   faker: [/\bfaker\.(?:datatype|helpers)\b/, /@faker-js\/faker/],
+  prism: [/\bDFS:/],
+  marked: [/input parameter is undefined or null/],
+  redux: [/@@redux\/INIT/, /Minified Redux error #/],
 } as const;
+
+/**
+ * The libraries the performance layer keeps out of first loads (mermaid is classified apart, by
+ * who loads it: see `classifyMermaid`).
+ */
+export const deferredLibraries = ['prism', 'marked', 'redux', 'openApiSampleGenerators', 'faker'] as const;
+export type DeferredLibrary = (typeof deferredLibraries)[number];
 
 const matchesAny = (source: string, patterns: readonly RegExp[]) => patterns.some((pattern) => pattern.test(source));
 
@@ -239,8 +252,7 @@ export async function measurePageWeight(page: Page, url: string, options: Measur
           gzipBytes: gzipBytes(body),
           transferBytes: sizes?.responseBodySize ?? body.length,
           mermaid: false,
-          openApiSampleGenerators: false,
-          faker: false,
+          libraries: [],
         };
         return {resource, source: kind === 'stylesheet' ? '' : body.toString('utf8')};
       })().catch(() => undefined), // A response whose body is gone (navigated away) is not counted.
@@ -278,8 +290,7 @@ export async function measurePageWeight(page: Page, url: string, options: Measur
   const resources = [...byUrl.values()];
   for (const resource of resources) {
     const source = sources.get(resource.url) ?? '';
-    resource.openApiSampleGenerators = resource.kind !== 'stylesheet' && matchesAny(source, markers.openApiSampleGenerators);
-    resource.faker = resource.kind !== 'stylesheet' && matchesAny(source, markers.faker);
+    resource.libraries = resource.kind === 'stylesheet' ? [] : deferredLibraries.filter((library) => matchesAny(source, markers[library]));
   }
   classifyMermaid(resources, sources, initiators);
   const diagrams = await page.locator(diagramSelector).count();
@@ -303,10 +314,8 @@ export type PageWeightSummary = {
   /** gzipped bytes of .js/.css prefetched for other pages. */
   prefetched: number;
   scripts: number;
-  /** Whether an executed script holds the OpenAPI theme's request-sample generators. */
-  openApiSampleGenerators: boolean;
-  /** Whether an executed script holds faker. */
-  faker: boolean;
+  /** The deferred libraries the executed scripts contain (mermaid apart: `mermaidJs`). */
+  libraries: DeferredLibrary[];
   diagrams: number;
 };
 
@@ -318,8 +327,7 @@ export function summarizePageWeight(weight: PageWeight): PageWeightSummary {
     css: sum(weight.resources.filter((resource) => resource.kind === 'stylesheet')),
     prefetched: sum(weight.resources.filter((resource) => resource.kind === 'prefetch')),
     scripts: scripts.length,
-    openApiSampleGenerators: scripts.some((script) => script.openApiSampleGenerators),
-    faker: scripts.some((script) => script.faker),
+    libraries: deferredLibraries.filter((library) => scripts.some((script) => script.libraries.includes(library))),
     diagrams: weight.diagrams,
   };
 }
