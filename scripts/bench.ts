@@ -21,7 +21,7 @@ import path from 'node:path';
 import {chromium, devices, type Browser} from '@playwright/test';
 import type {Flags, Result as LighthouseResult} from 'lighthouse';
 import {chromiumFlags as browserFlags, chromiumPath} from '../config/chromium';
-import {pageTypes, type PageType, type Targets} from '../tests/support/page-types';
+import {pageTypes, type Targets} from '../tests/support/page-types';
 import {medianRun} from '../tests/support/median-run';
 import {startNginx} from './nginx-server';
 import {describeLoadTest, runLoadTest, type LoadTestFigures} from './load-test';

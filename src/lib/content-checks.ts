@@ -182,7 +182,7 @@ export function jsonSampleProblems(fences: SampleFence[], file: string, v3: ApiD
       try {
         value = JSON.parse(fence.code);
       } catch (error) {
-        throw new Error(`not valid JSON (${(error as Error).message})`);
+        throw new Error(`not valid JSON (${(error as Error).message})`, {cause: error});
       }
       for (const error of validator.validate(pointer, value)) problems.push({file, line: fence.line, message: `JSON sample (${pointer}): ${error}`});
     } catch (error) {

@@ -8,7 +8,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {apiFiles, apiOperations, disallowedStatuses, resolve, siteDir, type ApiDocument, type JsonObject} from '../../src/lib/api-model';
+import {apiFiles, apiOperations, disallowedStatuses, resolve, siteDir, type JsonObject} from '../../src/lib/api-model';
 import {
   combinedVocabulary,
   cspSampleProblems,

@@ -26,7 +26,7 @@ function schemaPointerFor(fence: CodeFence): string {
   try {
     return samplePointer(fence, v3);
   } catch (error) {
-    throw new Error(`${where(fence)}: ${(error as Error).message}`);
+    throw new Error(`${where(fence)}: ${(error as Error).message}`, {cause: error});
   }
 }
 
@@ -40,7 +40,7 @@ test('every JSON sample names the operation or schema it shows and validates aga
       try {
         value = JSON.parse(fence.code);
       } catch (error) {
-        throw new Error(`${where(fence)}: not valid JSON (${(error as Error).message})`);
+        throw new Error(`${where(fence)}: not valid JSON (${(error as Error).message})`, {cause: error});
       }
       const errors = validator.validate(pointer, value);
       if (errors.length) failures.push(`${where(fence)} (${pointer}):\n    ${errors.join('\n    ')}`);

@@ -10,8 +10,6 @@ import {setAccept} from '../../src/theme/ApiExplorer/Accept/slice';
 import {setContentType} from '../../src/theme/ApiExplorer/ContentType/slice';
 import {clearSchemaSelections, setSchemaSelection} from '../../src/theme/ApiExplorer/SchemaSelection/slice';
 
-const sample = {lang: 'curl', label: 'cURL', source: "curl 'https://api.sandbox.tessera.example/v3/sessions'"};
-
 test('the summary keeps method, path and the media types of 2xx responses and the request body', () => {
   const summary = summarizeOperation({
     method: 'post',

@@ -32,7 +32,7 @@ export default function remarkApiFacts(this: Processor) {
         rendered = renderFact(node.name!, attributes);
       } catch (error) {
         const where = `${path.relative(siteDir, file.path ?? '(unknown file)')}:${node.position?.start.line ?? '?'}`;
-        throw new Error(`${where}: ${(error as Error).message}`);
+        throw new Error(`${where}: ${(error as Error).message}`, {cause: error});
       }
       const parsed = processor.parse(rendered.markdown).children ?? [];
       if (node.type === 'mdxJsxFlowElement') return parsed;

@@ -1,0 +1,45 @@
+// ESLint: the recommended rules of ESLint and typescript-eslint, and the rules of hooks for the
+// components. `npm run lint` runs it with --max-warnings 0, and `npm test` runs `npm run lint`.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'build/',
+      '.docusaurus/',
+      '.generated/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      // Generated from the OpenAPI files before every build.
+      'docs/api/',
+      'versioned_docs/version-1.0.0/api/',
+      'versioned_sidebars/',
+      'static/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {...globals.browser, ...globals.node},
+    },
+    rules: {
+      // A parameter a signature needs but the body does not is named with a leading underscore.
+      '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_'}],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: {'react-hooks': reactHooks},
+    // The rules of hooks. The plugin's other recommended rules check code for the React Compiler,
+    // which this site does not use.
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);
