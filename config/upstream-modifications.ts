@@ -1,0 +1,393 @@
+/**
+ * Every place this site changes what an upstream package does: the one list to read before an
+ * upgrade. PERFORMANCE.md's table is written from it (scripts/write-performance-md.ts), and
+ * tests/unit/upstream-modifications.test.ts hashes each upstream file: when an upgrade changes
+ * one, the test names the file and our module to re-check against the new version, and asks for
+ * the new hash here once that is done.
+ *
+ * `gain` is what the change measured when it was made (first-load JS at gzip level 9, main-thread
+ * time on this machine's Chromium, or the accessibility finding it fixes), or says that it was not
+ * measured apart from its group.
+ */
+
+export type ModificationKind =
+  /** A bundler alias or module replacement swaps the upstream module (or one of its imports). */
+  | 'replaced module'
+  /** Swizzled by wrapping: our component renders the upstream one (`@theme-original/…`). */
+  | 'wrapped component'
+  /** Swizzled by replacing: our component renders instead of the upstream one. */
+  | 'replaced component'
+  /** A Docusaurus option replaces an upstream file (the SSR template). */
+  | 'replaced template'
+  /** A plugin's build output is rewritten after it ran. */
+  | 'patched output';
+
+export type UpstreamModification = {
+  /** The upstream package. */
+  package: string;
+  /** The upstream file, relative to node_modules. */
+  upstreamFile: string;
+  kind: ModificationKind;
+  /** Our files that make the change. */
+  ours: string[];
+  why: string;
+  gain: string;
+  /** How to go back to the upstream behaviour. */
+  switchOff: string;
+};
+
+const openApiTheme = 'docusaurus-theme-openapi-docs';
+const themeClassic = '@docusaurus/theme-classic';
+const core = '@docusaurus/core';
+const themeCommon = '@docusaurus/theme-common';
+const openApiThemeFile = (component: string) => `${openApiTheme}/lib/theme/${component}`;
+const themeClassicFile = (component: string) => `${themeClassic}/lib/theme/${component}`;
+
+const hydrateInPlace = 'src/plugins/hydrate-in-place/index.ts';
+const removeReplacement = (name: string) => `remove the ${name} line from ${hydrateInPlace}`;
+const deleteSwizzle = (file: string) => `delete ${file}`;
+
+/** The tab components that render only the selected tab. */
+const selectedTabOnly = (component: string): UpstreamModification => ({
+  package: openApiTheme,
+  upstreamFile: openApiThemeFile(`${component}/index.js`),
+  kind: 'wrapped component',
+  ours: [`src/theme/${component}/index.tsx`],
+  why: 'Renders only the selected tab, so an operation page holds one variant of a schema at a time instead of all of them.',
+  gain: 'Fewer elements to hydrate on operation pages with variants (not measured apart).',
+  switchOff: deleteSwizzle(`src/theme/${component}/index.tsx`),
+});
+
+export const upstreamModifications: UpstreamModification[] = [
+  // The client entry and its helpers (src/plugins/hydrate-in-place).
+  {
+    package: core,
+    upstreamFile: `${core}/lib/client/clientEntry.js`,
+    kind: 'replaced module',
+    ours: ['src/components/PreloadInNextTask', hydrateInPlace],
+    why: "The client entry's `./preload` import: the route is matched and hydration starts in a task after main.js has evaluated, not inside it.",
+    gain: 'Splits one long task of main.js evaluation plus hydration start into two on a throttled phone.',
+    switchOff: removeReplacement('PreloadInNextTask'),
+    },
+  {
+    package: core,
+    upstreamFile: `${core}/lib/client/docusaurus.js`,
+    kind: 'replaced module',
+    ours: ['src/components/IdlePrefetch', hydrateInPlace],
+    why: "The client entry's `./docusaurus` import (window.docusaurus): link prefetching runs in idle slices instead of while the page hydrates.",
+    gain: 'Takes the matching of every visible link off the hydration task (not measured apart).',
+    switchOff: removeReplacement('IdlePrefetch'),
+    },
+  {
+    package: core,
+    upstreamFile: `${core}/lib/client/browserContext.js`,
+    kind: 'replaced module',
+    ours: ['src/components/BrowserContextInTransition', hydrateInPlace],
+    why: 'The switch of `useIsBrowser()` to true after hydration renders as a transition, in slices, instead of one task.',
+    gain: 'Breaks the post-hydration re-render into interruptible slices (not measured apart).',
+    switchOff: removeReplacement('BrowserContextInTransition'),
+    },
+  {
+    package: core,
+    upstreamFile: `${core}/lib/client/preload.js`,
+    kind: 'replaced module',
+    ours: ['src/components/PreloadInNextTask', hydrateInPlace],
+    why: 'Imported by PreloadInNextTask through the `@tessera/docusaurus-preload` alias: the original, called a task later.',
+    gain: 'See clientEntry.js.',
+    switchOff: removeReplacement('PreloadInNextTask'),
+    },
+  {
+    package: themeCommon,
+    upstreamFile: `${themeCommon}/lib/utils/reactUtils.js`,
+    kind: 'replaced module',
+    ours: ['src/components/ReactUtilsWithoutCollator', hydrateInPlace],
+    why: '`useShallowMemoObject` sorts keys without `localeCompare`, whose first call builds an ICU collator.',
+    gain: 'About 20 ms of main thread per page here, 80 ms on a throttled phone.',
+    switchOff: removeReplacement('ReactUtilsWithoutCollator'),
+    },
+  {
+    package: themeCommon,
+    upstreamFile: `${themeCommon}/lib/index.js`,
+    kind: 'replaced module',
+    ours: ['src/components/TableOfContentsOnEveryScreen', hydrateInPlace],
+    why: "The doc and API layouts' `useWindowSize` import: they keep the server-rendered desktop table of contents on phones (CSS hides it) instead of removing it after hydration.",
+    gain: 'No re-render of the layout after hydration on phones (not measured apart).',
+    switchOff: removeReplacement('TableOfContentsOnEveryScreen'),
+    },
+  {
+    package: themeClassic,
+    upstreamFile: themeClassicFile('DocItem/Layout/index.js'),
+    kind: 'replaced module',
+    ours: ['src/components/TableOfContentsOnEveryScreen', hydrateInPlace],
+    why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
+    gain: 'See theme-common lib/index.js.',
+    switchOff: removeReplacement('TableOfContentsOnEveryScreen'),
+    },
+  {
+    package: openApiTheme,
+    upstreamFile: openApiThemeFile('ApiItem/Layout/index.js'),
+    kind: 'replaced module',
+    ours: ['src/components/TableOfContentsOnEveryScreen', hydrateInPlace],
+    why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
+    gain: 'See theme-common lib/index.js.',
+    switchOff: removeReplacement('TableOfContentsOnEveryScreen'),
+    },
+  ...['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map(
+    (component): UpstreamModification => ({
+      package: openApiTheme,
+      upstreamFile: openApiThemeFile(`${component}/index.js`),
+      kind: 'replaced module',
+      ours: ['src/components/RenderEverywhere', hydrateInPlace],
+      why: "Its `@docusaurus/BrowserOnly` renders on the server too, so the page's HTML holds the schema and the browser hydrates it instead of building it.",
+      gain: 'create-session: about 19,000 elements and 0.5 s of main thread no longer built in the browser at once.',
+      switchOff: removeReplacement('RenderEverywhere'),
+        }),
+  ),
+  {
+    package: themeClassic,
+    upstreamFile: themeClassicFile('Details/index.js'),
+    kind: 'replaced module',
+    ours: ['src/components/LazyDetails', hydrateInPlace],
+    why: "Inside the OpenAPI theme's components only, a collapsed section's content renders once it is first opened.",
+    gain: 'Nested schemas cost nothing until read (not measured apart).',
+    switchOff: removeReplacement('LazyDetails'),
+    },
+  ...[
+    themeClassicFile('Tabs/index.js'),
+    themeClassicFile('CodeBlock/index.js'),
+    ...['ApiTabs', 'DiscriminatorTabs', 'MimeTabs', 'OperationTabs', 'SchemaTabs', 'Tabs'].map((component) => openApiThemeFile(`${component}/index.js`)),
+  ].map(
+    (upstreamFile): UpstreamModification => ({
+      package: upstreamFile.startsWith(openApiTheme) ? openApiTheme : themeClassic,
+      upstreamFile,
+      kind: 'replaced module',
+      ours: ['src/components/NoRemountKey', hydrateInPlace],
+      why: '`useIsBrowser()` is called only for a remount key; without it, every tab set and code block is not rebuilt after hydration.',
+      gain: 'No rebuild of every tab and code block of a page after hydration (not measured apart).',
+      switchOff: removeReplacement('NoRemountKey'),
+        }),
+  ),
+  // Libraries kept out of first loads.
+  {
+    package: themeClassic,
+    upstreamFile: `${themeClassic}/lib/prism-include-languages.js`,
+    kind: 'replaced module',
+    ours: ['src/plugins/prism-on-demand/no-startup-languages.js', 'src/components/CodeHighlighter', 'src/plugins/prism-on-demand/index.ts'],
+    why: 'The start-up client module that registers Prism languages becomes empty; Prism highlights on the server and loads in the browser only for code the HTML lacks.',
+    gain: 'About 33 KB (prism-react-renderer) out of main.js.',
+    switchOff: 'remove src/plugins/prism-on-demand from docusaurus.config.ts and delete src/theme/CodeBlock/Content',
+    },
+  {
+    package: '@docusaurus/utils-common',
+    upstreamFile: '@docusaurus/utils-common/lib/index.js',
+    kind: 'replaced module',
+    ours: ['src/plugins/lean-utils-common/utils-common.js', 'src/plugins/lean-utils-common/index.ts'],
+    why: "The browser imports the package's path helpers from the files that define them, without the index's tslib helpers.",
+    gain: '3.9 KB (tslib) out of main.js.',
+    switchOff: 'remove src/plugins/lean-utils-common from docusaurus.config.ts',
+    },
+  {
+    package: '@docusaurus/theme-mermaid',
+    upstreamFile: '@docusaurus/theme-mermaid/lib/client/index.js',
+    kind: 'replaced module',
+    ours: ['src/plugins/prerendered-diagrams/no-mermaid.js', 'src/plugins/prerendered-diagrams/index.ts', 'scripts/render-diagrams.ts'],
+    why: "Diagrams are drawn at build time; production builds alias `mermaid` (imported by the theme's client) to a stand-in, so mermaid's chunks are neither built nor published.",
+    gain: 'No mermaid JS on any page: the budget test measures 0 KB of it on every page type.',
+    switchOff: 'remove src/plugins/prerendered-diagrams from docusaurus.config.ts and its remark plugin from config/docs.ts',
+    },
+  // The page shell.
+  {
+    package: core,
+    upstreamFile: `${core}/lib/ssg/ssgTemplate.html.js`,
+    kind: 'replaced template',
+    ours: ['config/ssr-template.ts'],
+    why: "The app's scripts start after the first contentful paint instead of `defer`, so the first paint never waits for main.js.",
+    gain: "The guide's simulated LCP stays at 1.35 s (Lighthouse mobile); with defer a cached main.js ran before the first frame.",
+    switchOff: 'remove `ssrTemplate` from docusaurus.config.ts',
+    },
+  {
+    package: 'react-loadable-ssr-addon-v5-slorber',
+    upstreamFile: 'react-loadable-ssr-addon-v5-slorber/lib/ReactLoadableSSRAddon.js',
+    kind: 'patched output',
+    ours: ['src/plugins/route-chunks-in-html/index.ts'],
+    why: "The client manifest gains an entry per dynamic import, so each page's HTML names its route chunks (the addon keys them by chunk name only, which never matches under webpack 5 and Rspack).",
+    gain: "A page's route chunks download with main.js instead of one round trip after it.",
+    switchOff: 'remove src/plugins/route-chunks-in-html from docusaurus.config.ts',
+    },
+  // Swizzled theme components that keep libraries and work out of pages.
+  {
+    package: themeClassic,
+    upstreamFile: themeClassicFile('CodeBlock/Content/index.js'),
+    kind: 'replaced component',
+    ours: ['src/theme/CodeBlock/Content/index.tsx'],
+    why: "The browser keeps the server's highlighted markup; Prism loads only for code the HTML lacks.",
+    gain: 'See prism-include-languages.js.',
+    switchOff: deleteSwizzle('src/theme/CodeBlock/Content'),
+    },
+  {
+    package: themeClassic,
+    upstreamFile: themeClassicFile('DocSidebar/index.js'),
+    kind: 'replaced component',
+    ours: ['src/theme/DocSidebar/index.tsx'],
+    why: 'Phones keep the server-rendered desktop sidebar (hidden by CSS) and add the mobile one, instead of swapping them after hydration.',
+    gain: 'No unmount of about 180 elements after hydration on phones.',
+    switchOff: deleteSwizzle('src/theme/DocSidebar'),
+    },
+  {
+    package: themeClassic,
+    upstreamFile: themeClassicFile('DocItem/index.js'),
+    kind: 'wrapped component',
+    ours: ['src/theme/DocItem/index.tsx', 'src/components/ApiItemRegistry'],
+    why: "Only API operation pages load the OpenAPI theme's ApiItem; other docs pages never download it.",
+    gain: 'Guide and SDK pages lose the API item chunk (not measured apart).',
+    switchOff: deleteSwizzle('src/theme/DocItem'),
+    },
+  {
+    package: themeClassic,
+    upstreamFile: themeClassicFile('Navbar/MobileSidebar/index.js'),
+    kind: 'wrapped component',
+    ours: ['src/theme/Navbar/MobileSidebar/index.tsx'],
+    why: 'The mobile menu is built when first opened, and keeps keyboard focus like a modal.',
+    gain: 'No menu tree built at hydration; focus trap for keyboard users.',
+    switchOff: deleteSwizzle('src/theme/Navbar/MobileSidebar'),
+    },
+  {
+    package: openApiTheme,
+    upstreamFile: openApiThemeFile('ApiItem/index.js'),
+    kind: 'replaced component',
+    ours: ['src/theme/ApiItem/index.tsx'],
+    why: "The theme inflates the whole operation (pako, Redux) for its request builder; ours reads the generator's summary and server-renders the request samples.",
+    gain: 'pako and Redux out of API pages (Redux about 17 KB).',
+    switchOff: deleteSwizzle('src/theme/ApiItem/index.tsx'),
+    },
+  {
+    package: openApiTheme,
+    upstreamFile: openApiThemeFile('ApiItem/hooks.js'),
+    kind: 'replaced component',
+    ours: ['src/theme/ApiItem/hooks.tsx'],
+    why: 'A React context holds the media type and schema variant a reader chose, instead of a Redux store.',
+    gain: 'About 17 KB (Redux Toolkit) out of API pages.',
+    switchOff: deleteSwizzle('src/theme/ApiItem/hooks.tsx'),
+    },
+  ...['Accept', 'ContentType', 'SchemaSelection'].map(
+    (slice): UpstreamModification => ({
+      package: openApiTheme,
+      upstreamFile: openApiThemeFile(`ApiExplorer/${slice}/slice.js`),
+      kind: 'replaced component',
+      ours: [`src/theme/ApiExplorer/${slice}/slice.ts`],
+      why: "Plain action creators with the slice's action types, for the context in src/theme/ApiItem/hooks.tsx; the theme's slice brings Redux Toolkit.",
+      gain: 'See ApiItem/hooks.js.',
+      switchOff: deleteSwizzle(`src/theme/ApiExplorer/${slice}/slice.ts`),
+        }),
+  ),
+  {
+    package: openApiTheme,
+    upstreamFile: openApiThemeFile('ApiExplorer/index.js'),
+    kind: 'replaced component',
+    ours: ['src/theme/ApiExplorer/index.tsx'],
+    why: 'Shows the request samples written at build time; the theme builds them in the browser with 1.6 MB of generators and can send requests (the spec forbids it).',
+    gain: '1.6 MB of sample generators (postman-code-generators, faker) never loaded.',
+    switchOff: deleteSwizzle('src/theme/ApiExplorer/index.tsx'),
+    },
+  {
+    package: openApiTheme,
+    upstreamFile: openApiThemeFile('Markdown/index.js'),
+    kind: 'replaced component',
+    ours: ['src/theme/Markdown/index.tsx', 'src/components/MarkdownRenderer'],
+    why: 'API descriptions are rendered by marked on the server and kept as HTML in the browser, instead of react-markdown, remark and rehype.',
+    gain: '93 KB out of API pages.',
+    switchOff: deleteSwizzle('src/theme/Markdown'),
+    },
+  {
+    package: openApiTheme,
+    upstreamFile: openApiThemeFile('ResponseExamples/index.js'),
+    kind: 'replaced component',
+    ours: ['src/theme/ResponseExamples/index.tsx'],
+    why: 'The "Example (auto)" tab loads the schema sampler (lodash, chalk, allOf merging) only when a reader opens it.',
+    gain: 'The schema sampler out of API first loads (not measured apart).',
+    switchOff: deleteSwizzle('src/theme/ResponseExamples'),
+    },
+  ...['ApiTabs', 'DiscriminatorTabs', 'MimeTabs', 'OperationTabs', 'SchemaTabs'].map(selectedTabOnly),
+  // Swizzled theme components for accessibility and the spec's chrome.
+  ...(
+    [
+      [openApiTheme, 'ApiItem/Layout', 'wrapped component', "Names the theme's tab-scroll arrow buttons, which every tab row of an API page renders without text or label."],
+      [openApiTheme, 'ArrayBrackets', 'replaced component', 'An array\'s "Array [" and "]" are <div>s, not <li>s outside a list.'],
+      [openApiTheme, 'ParamsItem', 'wrapped component', 'Each parameter is a list item of the <ul> ParamsDetails renders.'],
+      [openApiTheme, 'ResponseHeaders', 'replaced component', 'Each header is a list item of its <ul>.'],
+      [openApiTheme, 'Schema', 'wrapped component', 'What RequestSchema and ResponseSchema put into a <ul> forms one list item.'],
+      [themeClassic, 'Layout', 'wrapped component', 'Pages that render no main landmark get one when they ask for it.'],
+      [themeClassic, 'MDXComponents', 'wrapped component', 'Wide tables scroll sideways on a phone, so each table is a Tab stop.'],
+      [themeClassic, 'DocBreadcrumbs', 'wrapped component', 'The "Copy page as Markdown" row follows the breadcrumbs on every docs page.'],
+      [themeClassic, 'ErrorPageContent', 'wrapped component', 'The crash page keeps its text and adds ways back (spec 8).'],
+      [themeClassic, 'NotFound/Content', 'wrapped component', 'The not-found page keeps its text and adds ways back (spec 8).'],
+      ['@easyops-cn/docusaurus-search-local', 'SearchBar', 'wrapped component', 'The suggestions\' own box is the listbox the combobox controls (ARIA 1.2).'],
+      ['@easyops-cn/docusaurus-search-local', 'SearchPage', 'wrapped component', 'The search results page gets a main landmark.'],
+    ] as const
+  ).map(([pkg, component, kind, why]): UpstreamModification => {
+    const oursFile = component === 'ErrorPageContent' || component === 'MDXComponents' ? `src/theme/${component}.tsx` : `src/theme/${component}/index.tsx`;
+    const upstreamFile =
+      pkg === openApiTheme
+        ? openApiThemeFile(`${component}/index.js`)
+        : pkg === themeClassic
+          ? themeClassicFile(component === 'ErrorPageContent' ? 'ErrorPageContent.js' : `${component}/index.js`)
+          : `${pkg}/dist/client/client/theme/${component}/${component}.jsx`;
+    return {package: pkg, upstreamFile, kind, ours: [oursFile], why, gain: 'Accessibility (axe and keyboard tests); no weight change.', switchOff: deleteSwizzle(oursFile)};
+  }),
+];
+
+/**
+ * The sha256 (first 16 hex digits) of each upstream file as it was when our modification was last
+ * checked against it. An upgrade that changes a file fails tests/unit/upstream-modifications.test.ts
+ * until the modification is re-checked and the new hash written here.
+ */
+export const checkedUpstreamHashes: Record<string, string> = {
+  '@docusaurus/core/lib/client/clientEntry.js': 'a9d6514eaf79c05c',
+  '@docusaurus/core/lib/client/docusaurus.js': 'b0d1dbdc1e3a706f',
+  '@docusaurus/core/lib/client/browserContext.js': 'f0765ea0de6c6820',
+  '@docusaurus/core/lib/client/preload.js': '8c1e3de18d307e2f',
+  '@docusaurus/theme-common/lib/utils/reactUtils.js': 'a683742dac1a155b',
+  '@docusaurus/theme-common/lib/index.js': '78a128b357b7dcaf',
+  '@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js': 'c1f1bbed07409f0a',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiItem/Layout/index.js': '2ae7c88142b0cece',
+  'docusaurus-theme-openapi-docs/lib/theme/ParamsDetails/index.js': 'be8427f1a1366eb4',
+  'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js': 'ce06b111abfc6425',
+  'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js': '6900a2d39665bb9c',
+  '@docusaurus/theme-classic/lib/theme/Details/index.js': '978f61355b69cc00',
+  '@docusaurus/theme-classic/lib/theme/Tabs/index.js': '7fe3d248d13cc48d',
+  '@docusaurus/theme-classic/lib/theme/CodeBlock/index.js': '639f8655d319e123',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiTabs/index.js': 'fd5ffca5e1feefa8',
+  'docusaurus-theme-openapi-docs/lib/theme/DiscriminatorTabs/index.js': 'be501450eebca059',
+  'docusaurus-theme-openapi-docs/lib/theme/MimeTabs/index.js': '9c4e38e8e0c9f21d',
+  'docusaurus-theme-openapi-docs/lib/theme/OperationTabs/index.js': '991f5da7389cd310',
+  'docusaurus-theme-openapi-docs/lib/theme/SchemaTabs/index.js': 'e06177b659b9bee4',
+  'docusaurus-theme-openapi-docs/lib/theme/Tabs/index.js': '175d992a3a641c0a',
+  '@docusaurus/theme-classic/lib/prism-include-languages.js': 'a464a26897ccb5b2',
+  '@docusaurus/utils-common/lib/index.js': 'f67a902f603f736c',
+  '@docusaurus/theme-mermaid/lib/client/index.js': 'f1d04220a13ed372',
+  '@docusaurus/core/lib/ssg/ssgTemplate.html.js': '5d6584e4a61b22d4',
+  'react-loadable-ssr-addon-v5-slorber/lib/ReactLoadableSSRAddon.js': '3e3f7bf0ac88ab47',
+  '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/index.js': '0d361f5894590ea4',
+  '@docusaurus/theme-classic/lib/theme/DocSidebar/index.js': '69735ac5be2d601a',
+  '@docusaurus/theme-classic/lib/theme/DocItem/index.js': '015731dcd3f47753',
+  '@docusaurus/theme-classic/lib/theme/Navbar/MobileSidebar/index.js': '0e302185bbfd7b0a',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiItem/index.js': 'fd059f169de5c073',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiItem/hooks.js': 'f1535d38d96073a8',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/Accept/slice.js': '7212ab805fafa7ad',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/ContentType/slice.js': '0f7397c3ddf8a5ad',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/SchemaSelection/slice.js': 'd66f3f962c14e812',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/index.js': '70cd82a3ea6bf444',
+  'docusaurus-theme-openapi-docs/lib/theme/Markdown/index.js': 'a23feb9237909de9',
+  'docusaurus-theme-openapi-docs/lib/theme/ResponseExamples/index.js': '5374a0724aa17027',
+  'docusaurus-theme-openapi-docs/lib/theme/ArrayBrackets/index.js': 'f255f2eb4c84218b',
+  'docusaurus-theme-openapi-docs/lib/theme/ParamsItem/index.js': 'b12b733a7b60142f',
+  'docusaurus-theme-openapi-docs/lib/theme/ResponseHeaders/index.js': '58945218e5ae6d6f',
+  'docusaurus-theme-openapi-docs/lib/theme/Schema/index.js': '6ae0000f696ff3ec',
+  '@docusaurus/theme-classic/lib/theme/Layout/index.js': '9d37f063ca131079',
+  '@docusaurus/theme-classic/lib/theme/MDXComponents/index.js': 'b1a0eed95525de25',
+  '@docusaurus/theme-classic/lib/theme/DocBreadcrumbs/index.js': 'a5e21e8d877b58a2',
+  '@docusaurus/theme-classic/lib/theme/ErrorPageContent.js': 'a85bb2d0b98bbb2c',
+  '@docusaurus/theme-classic/lib/theme/NotFound/Content/index.js': '1339cadd0fe0b2a2',
+  '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SearchBar.jsx': '1d6b381687947f38',
+  '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchPage/SearchPage.jsx': '554dcc569a17cb23',
+};
