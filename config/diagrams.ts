@@ -1,5 +1,5 @@
 /**
- * Mermaid diagrams (issue 5). A production build shows every ```mermaid fence as an SVG file that
+ * Mermaid diagrams. A production build shows every ```mermaid fence as an SVG file that
  * scripts/render-diagrams.ts drew at build time, so no page runs mermaid (about 183 KB gzipped and
  * 2 s of blocking time on a phone). `npm start` draws new or changed fences in the browser with
  * @docusaurus/theme-mermaid, with the same settings, so writers see them live.

@@ -2,9 +2,9 @@ import type {PluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
 import {docsVersions} from './site-constants';
 
 /**
- * API reference generation (issue 3). Each OpenAPI file (`sourcePath`) writes into the docs
+ * API reference generation. Each OpenAPI file (`sourcePath`) writes into the docs
  * folder of the version it documents. scripts/generate-api-docs.ts runs the generation before
- * build/start, from a copy (`specPath`) to which it adds build-time request samples (issue 5).
+ * build/start, from a copy (`specPath`) to which it adds build-time request samples.
  */
 export const openApiSpecs = {
   tesseraV3: {
@@ -44,7 +44,7 @@ export const openApiPluginOptions = {
   ),
 } satisfies PluginOptions;
 
-/** Request-sample languages on every operation page (issue 3): curl, PHP, C# and Node.js. */
+/** Request-sample languages on every operation page: curl, PHP, C# and Node.js. */
 export const openApiThemeConfig = {
   languageTabs: [
     {highlight: 'bash', language: 'curl', logoClass: 'curl'},

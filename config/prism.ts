@@ -6,7 +6,7 @@ import {highlightedLanguages} from './site-constants';
  * Code highlighting (spec 1). prism-react-renderer bundles json, javascript and typescript;
  * the rest must be loaded explicitly.
  *
- * Issue 5: the dark code theme is gruvboxMaterialDark, the one bundled dark theme whose every token
+ * The dark code theme is gruvboxMaterialDark, the one bundled dark theme whose every token
  * colour reaches 4.5:1 on its background (dracula's comments reach 3.0:1).
  */
 const bundledLanguages = new Set(['json', 'javascript', 'typescript']);

@@ -1,5 +1,5 @@
 /**
- * The HTML shell of every page (issue 5). It differs from Docusaurus's default template in one
+ * The HTML shell of every page. It differs from Docusaurus's default template in one
  * way: the app's scripts start after the browser has painted the server-rendered page.
  *
  * With `<script defer>`, a phone that already has the scripts (cache, fast link) runs them

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 5): page weight and Lighthouse scores of each page type, measured on the
+ * `npm run bench`: page weight and Lighthouse scores of each page type, measured on the
  * production build served by nginx with the shipped configuration (scripts/nginx-server.ts), as
  * readers get it, in Debian's Chromium; then a bounded load test of that nginx (scripts/load-test.ts).
  *
@@ -11,8 +11,9 @@
  * preset: performance, accessibility, best practices, SEO, LCP, TBT and CLS. Prints a table and
  * writes bench/runs/<ISO timestamp>.json (git-ignored) and bench/latest.md (committed).
  *
- * Timings are noisy, so this is not part of `npm test` and enforces nothing: the targets of
- * issue 5 are shown beside the figures. The e2e tests assert the deterministic byte budgets.
+ * Timings are noisy, so this is not part of `npm test` and enforces nothing: each page type's
+ * targets (tests/support/page-types.ts) are shown beside the figures. The e2e tests assert the
+ * deterministic byte budgets.
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -466,7 +467,7 @@ async function main(): Promise<void> {
     '- **Prefetched**: .js/.css Docusaurus prefetched for links in view (fetched at idle priority, not run); not in first-load JS. How much is prefetched before the network goes idle depends on timing.',
     "- **Deferred libs loaded**: which of the libraries the site loads only when a reader needs them (Prism, marked, Redux, the OpenAPI theme's request-sample generators, faker) a script the page ran holds; mermaid has its own column.",
     `- **Load test** (nginx on loopback, autocannon, \`${command}\`): ${describeLoadTest(loadTest)}.`,
-    '- **Targets missed** (issue 5, reported, not enforced): home, docs root, not found: JS ≤ 150 KB, perf ≥ 98, a11y/BP/SEO 100; guide and SDK pages with a diagram: JS ≤ 170 KB before the diagram loads, perf ≥ 95; API operation pages: JS ≤ 300 KB, perf ≥ 90; CLS 0 everywhere.',
+    '- **Targets missed** (reported, not enforced): home, docs root, not found: JS ≤ 150 KB, perf ≥ 98, a11y/BP/SEO 100; guide and SDK pages with a diagram: JS ≤ 170 KB before the diagram loads, perf ≥ 95; API operation pages: JS ≤ 300 KB, perf ≥ 90; CLS 0 everywhere.',
     `- Lighthouse ran ${runs} time${runs === 1 ? '' : 's'} per page, the pages taking turns; every column but *Perf, each run* is the median run's (the run with the median performance score). Scores and timings vary by a few points from run to run; byte figures do not.`,
     '- Lighthouse scores a 404 page only when told the status is expected; its SEO score then loses the "HTTP status code" audit by design.',
     `- Full figures, every file: \`bench/runs/${path.basename(jsonFile)}\` (not committed). The bench took ${seconds.toFixed(0)} s.`,

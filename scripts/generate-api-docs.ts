@@ -1,5 +1,5 @@
 /**
- * Regenerates the API reference pages of both versions from the OpenAPI files (issue 3).
+ * Regenerates the API reference pages of both versions from the OpenAPI files.
  * `npm run build` and `npm run start` run it first; its output is not committed.
  *
  * 1. Empties the output folders, because the plugin never overwrites a page.

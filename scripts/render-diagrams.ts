@@ -1,5 +1,5 @@
 /**
- * Draws every mermaid diagram of the docs as an SVG file at build time (issue 5), so that no page
+ * Draws every mermaid diagram of the docs as an SVG file at build time, so that no page
  * of the production build runs mermaid. `npm run build` runs it first; `npm start` does not, and
  * there a fence without its SVG is drawn in the browser by @docusaurus/theme-mermaid.
  *

@@ -1,5 +1,5 @@
 /**
- * Request samples for every API operation, written at build time (issue 5): curl, PHP (Guzzle),
+ * Request samples for every API operation, written at build time: curl, PHP (Guzzle),
  * C# (HttpClient) and Node.js (fetch), each sending the operation's first documented request
  * example to the sandbox. scripts/generate-api-docs.ts puts them in the OpenAPI copies the plugin
  * reads, as `x-codeSamples`, so no page generates samples in the browser.

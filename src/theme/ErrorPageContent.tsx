@@ -1,4 +1,4 @@
-// Wrapped (spec 8, issue 2): keeps "This page crashed", "Try again" and the "Cause:" chain, and adds ways back.
+// Wrapped (spec 8): keeps "This page crashed", "Try again" and the "Cause:" chain, and adds ways back.
 import type {ReactNode} from 'react';
 import ErrorPageContent from '@theme-original/ErrorPageContent';
 import type ErrorPageContentType from '@theme/ErrorPageContent';

@@ -1,4 +1,4 @@
-// Wrapped (issue 5): wide tables scroll sideways on a phone, so each table is a Tab stop a keyboard can scroll.
+// Wrapped: wide tables scroll sideways on a phone, so each table is a Tab stop a keyboard can scroll.
 import type {ComponentProps, ReactNode} from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
 

@@ -6,7 +6,7 @@ import {pageTypes} from '../support/page-types';
 import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 
 /**
- * Issue 5: zero axe-core violations, of any impact, on every page type, in the desktop and the
+ * Zero axe-core violations, of any impact, on every page type, in the desktop and the
  * mobile layout, and in the states a reader puts a page in (mobile menu, search suggestions,
  * another code tab, every collapsed schema section opened). Lighthouse's accessibility score
  * runs these same axe rules.
@@ -24,7 +24,7 @@ const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_or
 const v3Operation = '/docs/3.0.0/api/create-session';
 const v1Operation = '/docs/1.0.0/api/purchase-decision';
 
-/** Issue 5's page types (the list the bench and the budgets use), then the other kinds of page. */
+/** The page types (the list the bench and the budgets use), then the other kinds of page. */
 const samplePages = [
   ...pageTypes.map(({label, path}) => ({type: label, path})),
   {type: 'Glossary', path: '/markdown-page'},
@@ -115,7 +115,7 @@ async function expandEverySection(page: Page): Promise<void> {
   await expect(closed).toHaveCount(0);
 }
 
-test.describe('accessibility: no axe violations (issue 5)', () => {
+test.describe('accessibility: no axe violations', () => {
   // axe checks the contrast of every text node: the long API pages take it a while.
   test.describe.configure({timeout: 120_000});
 
@@ -227,7 +227,7 @@ async function focusedElement(page: Page) {
   });
 }
 
-test.describe('keyboard (issue 5)', () => {
+test.describe('keyboard', () => {
   // The docs menu of a guide has some 55 Tab stops, each checked on its own.
   test.describe.configure({timeout: 90_000});
   test.use({viewport: layouts.mobile});

@@ -23,7 +23,7 @@ async function expectOperationPage(page: Page, route: string, apiBase: string) {
   await expect(page.getByRole('button', {name: /send api request/i}), route).toHaveCount(0);
 }
 
-test.describe('API reference (issue 3)', () => {
+test.describe('API reference', () => {
   const operationPages = [
     ...[...v3ApiPages, ...v3ReadOperationPages].filter((name) => !v3ApiOverviewPages.includes(name)).map((name) => [`/docs/3.0.0/api/${name}`, '/v3/'] as const),
     ...v1ApiPages.filter((name) => !v1ApiOverviewPages.includes(name)).map((name) => [`/docs/1.0.0/api/${name}`, '/v1/'] as const),
@@ -106,7 +106,7 @@ test.describe('API reference (issue 3)', () => {
 });
 
 // src/plugins/hydrate-in-place: the schema is in the page's HTML and hydration keeps it.
-test.describe('operation pages render their schema on the server (issue 5)', () => {
+test.describe('operation pages render their schema on the server', () => {
   const route = '/docs/3.0.0/api/create-session';
 
   test('the HTML holds the parameters, request body and first response, without skeletons', async ({request}) => {

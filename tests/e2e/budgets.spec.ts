@@ -1,5 +1,5 @@
 /**
- * Page-weight budgets (issue 5): deterministic bytes, so a regression fails CI. Timings and
+ * Page-weight budgets: deterministic bytes, so a regression fails CI. Timings and
  * Lighthouse scores are noisy and live in `npm run bench` instead.
  */
 import {expect, test, type Page} from '@playwright/test';
@@ -29,7 +29,7 @@ async function recordAddedScripts(page: Page): Promise<() => Promise<AddedScript
   return () => page.evaluate(() => (window as unknown as {addedScripts: AddedScript[]}).addedScripts);
 }
 
-test.describe('no layout shift while a page loads (issue 5: CLS 0)', () => {
+test.describe('no layout shift while a page loads (CLS 0)', () => {
   test.use({viewport: {width: 390, height: 844}});
 
   for (const pageType of pageTypes) {
@@ -95,7 +95,7 @@ test.describe('page weight of the pages beyond the spec list', () => {
 });
 
 // config/ssr-template.ts: the first paint never waits for the app's scripts.
-test.describe('first paint before JavaScript (issue 5)', () => {
+test.describe('first paint before JavaScript', () => {
   for (const pageType of pageTypes) {
     test(`${pageType.label} paints before main.js is added, then hydrates`, async ({page}) => {
       await page.addInitScript(() => {
@@ -125,7 +125,7 @@ test.describe('first paint before JavaScript (issue 5)', () => {
 
 // src/plugins/route-chunks-in-html + config/ssr-template.ts: a page's route chunks are named in its
 // HTML and start at first paint, so main.js finds them installed instead of fetching them itself.
-test.describe('route chunks start with the page (issue 5)', () => {
+test.describe('route chunks start with the page', () => {
   for (const pageType of pageTypes) {
     test(`${pageType.label} names its route chunks and loads no script it does not name`, async ({page}) => {
       const addedScripts = await recordAddedScripts(page);

@@ -12,7 +12,7 @@ import {storage} from '../../config/site-constants';
 const repoRoot = process.cwd();
 const sourceOf = (route: string) => readFileSync(path.join(repoRoot, 'docs', `${route.replace('/docs/3.0.0/', '')}.mdx`), 'utf8');
 
-test.describe('guides and SDK pages (issue 4)', () => {
+test.describe('guides and SDK pages', () => {
   for (const route of [...v3GuideRoutes, ...v3GuideRoutesBeyondSpec]) {
     const source = sourceOf(route);
     const diagrams = mermaidDiagramsOn(route);
@@ -49,7 +49,7 @@ test.describe('guides and SDK pages (issue 4)', () => {
   });
 });
 
-test.describe('code highlighting without Prism in the first load (issue 5)', () => {
+test.describe('code highlighting without Prism in the first load', () => {
   // A string from Prism's bash grammar: present in the highlighter's chunk and in no other script.
   const prismMarker = 'BASH_REMATCH';
   const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders';
@@ -83,7 +83,7 @@ test.describe('code highlighting without Prism in the first load (issue 5)', () 
 });
 
 // src/plugins/hydrate-in-place: hydration adopts the server's HTML instead of rebuilding it.
-test.describe('guides hydrate in place (issue 5)', () => {
+test.describe('guides hydrate in place', () => {
   const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session';
 
   test('hydration keeps the server\'s tabs and code blocks', async ({page}) => {

@@ -37,7 +37,7 @@ test.describe('routes (spec 2)', () => {
       '/docs/3.0.0/category/tessera-documentation',
     );
     await expect(waysBack.getByRole('link', {name: 'Go to the home page'})).toHaveAttribute('href', '/');
-    // One description that says what the page offers (issue 5: SEO).
+    // One description that says what the page offers (for search engines).
     const description = page.locator('head meta[name="description"]');
     await expect(description).toHaveCount(1);
     await expect(description).toHaveAttribute('content', /^This Tessera Docs page does not exist\./);

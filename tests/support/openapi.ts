@@ -1,7 +1,7 @@
 /**
  * Loads the OpenAPI files and validates values against their schemas with Ajv (JSON Schema
- * 2020-12, the dialect of OpenAPI 3.1). Used by the example tests (issue 3) and the guide
- * sample tests (issue 4).
+ * 2020-12, the dialect of OpenAPI 3.1). Used by the example tests and the guide
+ * sample tests.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * The page types of issue 5, one sample page each, with the issue's targets. `npm run bench`
- * reports against the targets; tests/e2e/budgets.spec.ts enforces byte budgets for the same pages.
+ * The page types the site is measured on, one sample page each, with the performance targets set
+ * for them (JS, Lighthouse). `npm run bench` reports against the targets; tests/e2e/budgets.spec.ts enforces byte budgets for the same pages.
  */
 export type Targets = {maxJsKB: number; minPerformance: number; minOthers?: number};
 export type PageType = {

@@ -1,5 +1,5 @@
 /**
- * Page weight (issue 5): what a page downloads in a real browser without any interaction, until
+ * Page weight: what a page downloads in a real browser without any interaction, until
  * the network is idle. Used by `npm run bench` and by the e2e budget test.
  *
  * Every figure is computed from the bytes the browser received, re-gzipped here with node:zlib at

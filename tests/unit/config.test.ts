@@ -85,7 +85,7 @@ test('the API explorer cannot send requests and keeps nothing in browser storage
   );
 });
 
-test('the browser build\'s @docusaurus/utils-common exports every name the package does (issue 5)', async () => {
+test('the browser build\'s @docusaurus/utils-common exports every name the package does', async () => {
   const lean = await import('../../src/plugins/lean-utils-common/utils-common.js');
   const full = await import('@docusaurus/utils-common');
   const names = (module: object) => Object.keys(module).filter((name) => name !== 'default' && name !== '__esModule').sort();

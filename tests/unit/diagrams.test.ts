@@ -1,5 +1,5 @@
 /**
- * Mermaid diagrams drawn at build time (issue 5): the fence finder and file names that
+ * Mermaid diagrams drawn at build time: the fence finder and file names that
  * scripts/render-diagrams.ts and the remark plugin share, the remark replacement, and the text
  * alternative every diagram of the docs must carry.
  */

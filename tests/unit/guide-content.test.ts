@@ -1,4 +1,4 @@
-/** Every hand-written page is finished writing (issue 4): no placeholders, no stubs, no fragments. */
+/** Every hand-written page is finished writing: no placeholders, no stubs, no fragments. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Every sample in the guides agrees with the API and the SDK (issue 4):
+ * Every sample in the guides agrees with the API and the SDK:
  * - a ```json fence names what it shows, `operation="createSession" part="request"`,
  *   `operation="captureAnOrder" part="response" status="201"` or `schema="SessionNotification"`,
  *   and validates against that schema in openapi/tessera-v3.yaml, with no field the API lacks;

@@ -1,4 +1,4 @@
-/** `npm run bench` reports each page's median Lighthouse run (issue 5). */
+/** `npm run bench` reports each page's median Lighthouse run. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {medianRun} from '../support/median-run';

@@ -1,5 +1,5 @@
 /**
- * Every example in both OpenAPI files validates against the schema it illustrates (issue 3):
+ * Every example in both OpenAPI files validates against the schema it illustrates:
  * media-type examples, parameter and header examples, and `examples` inside schemas. Objects are
  * closed, so an example with a field the schema does not define fails.
  */

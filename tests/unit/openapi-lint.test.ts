@@ -1,4 +1,4 @@
-/** Both OpenAPI files pass Redocly's recommended rules with every warning raised to an error (issue 3). */
+/** Both OpenAPI files pass Redocly's recommended rules with every warning raised to an error. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';

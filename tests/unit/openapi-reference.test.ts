@@ -1,4 +1,4 @@
-/** What every page of the API reference must carry (issue 3), checked on the OpenAPI files. */
+/** What every page of the API reference must carry, checked on the OpenAPI files. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';

@@ -1,4 +1,4 @@
-/** The request samples written at build time into every operation page (issue 5). */
+/** The request samples written at build time into every operation page. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {loadOpenApi, openApiFiles} from '../support/openapi';

@@ -1,5 +1,5 @@
 /**
- * Which component renders API operation pages (issue 5). The generated operation pages import
+ * Which component renders API operation pages. The generated operation pages import
  * ./register, which puts the OpenAPI theme's ApiItem here; so ApiItem travels in those pages' own
  * chunks, which Docusaurus loads before it renders or hydrates a route, and no other page
  * downloads it. src/theme/DocItem reads it synchronously: nothing suspends, nothing shifts.

@@ -1,5 +1,5 @@
 /**
- * Markup a theme component renders out of reach of props (issue 5's accessibility fixes): the
+ * Markup a theme component renders out of reach of props (for accessibility): the
  * wrapper's subtree is repaired once mounted and again whenever it changes.
  */
 import {useEffect, useRef, type ReactNode} from 'react';

@@ -1,5 +1,5 @@
 /**
- * Lets the browser hydrate the server's HTML in place instead of rebuilding parts of it (issue 5).
+ * Lets the browser hydrate the server's HTML in place instead of rebuilding parts of it.
  * Each item below removed a long, uninterruptible task from the first seconds of a page on a phone.
  * - OpenAPI schema sections: the theme wraps the parameters, the request body and each response
  *   in `<BrowserOnly>`, so the HTML held skeletons and the browser built the whole schema tree at

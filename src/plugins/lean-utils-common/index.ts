@@ -1,5 +1,5 @@
 /**
- * Keeps tslib (3.9 KB gzipped) out of main.js (issue 5). @docusaurus/utils-common's index is
+ * Keeps tslib (3.9 KB gzipped) out of main.js. @docusaurus/utils-common's index is
  * CommonJS compiled with importHelpers, so the few path helpers the browser uses brought all of
  * tslib with them. The browser build imports them from the files that define them instead, which
  * need no helper. tests/unit/config.test.ts checks that it exports every name the index does.

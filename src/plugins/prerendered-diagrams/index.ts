@@ -1,5 +1,5 @@
 /**
- * Keeps mermaid out of production builds (issue 5). There the remark plugin (./remark.ts) has
+ * Keeps mermaid out of production builds. There the remark plugin (./remark.ts) has
  * replaced every mermaid fence with the SVG scripts/render-diagrams.ts drew, or failed the build,
  * so @docusaurus/theme-mermaid never draws anything; its `import('mermaid')` would still make the
  * bundler compile and publish mermaid's chunks. Production builds get a stand-in module instead.

@@ -1,5 +1,5 @@
 /**
- * Remark plugin (issue 5): replaces each ```mermaid fence with an <img> of the SVG that
+ * Remark plugin: replaces each ```mermaid fence with an <img> of the SVG that
  * scripts/render-diagrams.ts drew for it, so the page runs no mermaid. It runs before
  * Docusaurus' own mermaid transform, which then only sees the fences left in place.
  *

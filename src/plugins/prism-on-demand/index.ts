@@ -1,5 +1,5 @@
 /**
- * Keeps Prism out of the JavaScript pages load (issue 5).
+ * Keeps Prism out of the JavaScript pages load.
  * - theme-classic registers Prism's extra languages in a start-up client module, which would pull
  *   prism-react-renderer (about 33 KB gzipped) into main.js; that module is swapped for an empty one.
  * - `@tessera/code-highlighter` is Prism itself in the server build, which writes highlighted HTML,

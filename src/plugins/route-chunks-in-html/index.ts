@@ -1,5 +1,5 @@
 /**
- * Lists each page's route chunks in its HTML, so they download alongside main.js (issue 5).
+ * Lists each page's route chunks in its HTML, so they download alongside main.js.
  *
  * Docusaurus picks a page's scripts with react-loadable-ssr-addon: the server render reports the
  * modules its routes loaded (`@site/docs/….mdx`, `@theme/DocRoot`), and the client manifest maps

@@ -1,4 +1,4 @@
-// Replaced (issue 5, spec 7): the theme's explorer builds samples in the browser with 1.6 MB of generators and can send requests; this shows the samples written at build time.
+// Replaced (spec 7): the theme's explorer builds samples in the browser with 1.6 MB of generators and can send requests; this shows the samples written at build time.
 import type {ReactNode} from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';

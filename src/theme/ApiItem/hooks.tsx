@@ -1,4 +1,4 @@
-// Replaced (issue 5): the theme keeps its request builder's state in Redux (about 17 KB); our operation pages only remember which media type and schema variant a reader chose, so a React context holds that.
+// Replaced: the theme keeps its request builder's state in Redux (about 17 KB); our operation pages only remember which media type and schema variant a reader chose, so a React context holds that.
 import {createContext, useContext, useMemo, useReducer, type ReactNode} from 'react';
 
 /** The part of the theme's state that MimeTabs, Schema and MethodEndpoint read or change. */

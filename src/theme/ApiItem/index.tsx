@@ -1,4 +1,4 @@
-// Replaced (issue 5): the theme's ApiItem inflates the whole operation (pako, Redux) for its request builder; ours reads the generator's summary and server-renders the request samples.
+// Replaced: the theme's ApiItem inflates the whole operation (pako, Redux) for its request builder; ours reads the generator's summary and server-renders the request samples.
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import {DocProvider} from '@docusaurus/plugin-content-docs/client';

@@ -1,4 +1,4 @@
-// Replaced (issue 5): the theme draws an array's "Array [" and "]" as <li>s, but Schema puts them inside <div>s (a list item outside a list); here they are <div>s.
+// Replaced: the theme draws an array's "Array [" and "]" as <li>s, but Schema puts them inside <div>s (a list item outside a list); here they are <div>s.
 import type {CSSProperties, ReactNode} from 'react';
 
 // The theme's look: a dimmed bracket in code size, set back by half a rem, 5px apart as its list items were.

@@ -1,4 +1,4 @@
-// Wrapped (issue 5): discriminator tabs render only the selected variant.
+// Wrapped: discriminator tabs render only the selected variant.
 import type {ComponentProps, ReactNode} from 'react';
 import DiscriminatorTabs from '@theme-original/DiscriminatorTabs';
 

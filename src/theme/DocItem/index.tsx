@@ -1,4 +1,4 @@
-// Wrapped (issue 5): only API operation pages need the OpenAPI theme's ApiItem; every other doc page must not download it.
+// Wrapped: only API operation pages need the OpenAPI theme's ApiItem; every other doc page must not download it.
 import type {ReactNode} from 'react';
 import DocItem from '@theme-original/DocItem';
 import type DocItemType from '@theme/DocItem';

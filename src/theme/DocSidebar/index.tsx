@@ -1,4 +1,4 @@
-// Replaced (issue 5): phones keep the server-rendered desktop sidebar (the theme's CSS hides it there) and add the mobile one, instead of swapping one for the other after hydration.
+// Replaced: phones keep the server-rendered desktop sidebar (the theme's CSS hides it there) and add the mobile one, instead of swapping one for the other after hydration.
 import type {ReactNode} from 'react';
 import {useWindowSize} from '@docusaurus/theme-common';
 import DocSidebarDesktop from '@theme/DocSidebar/Desktop';

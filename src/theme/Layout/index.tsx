@@ -1,4 +1,4 @@
-// Wrapped (issue 5): gives a main landmark to pages that render none, when they ask for it through NeedsMainLandmark.
+// Wrapped: gives a main landmark to pages that render none, when they ask for it through NeedsMainLandmark.
 import {useContext, type ReactNode} from 'react';
 import Layout from '@theme-original/Layout';
 import type LayoutType from '@theme/Layout';

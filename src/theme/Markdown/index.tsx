@@ -1,4 +1,4 @@
-// Replaced (issue 5): the OpenAPI theme renders API descriptions with react-markdown, remark and rehype (93 KB gzipped); marked renders them on the server, and the browser keeps that HTML.
+// Replaced: the OpenAPI theme renders API descriptions with react-markdown, remark and rehype (93 KB gzipped); marked renders them on the server, and the browser keeps that HTML.
 import type {ReactNode} from 'react';
 import {useMarkdownRenderer} from '@tessera/markdown-renderer';
 import {keepServerChildren, useHydratedFromServerHtml} from '@site/src/components/ServerMarkup';

@@ -1,4 +1,4 @@
-// Wrapped (issue 5): media-type tabs render only the selected media type.
+// Wrapped: media-type tabs render only the selected media type.
 import type {ComponentProps, ReactNode} from 'react';
 import MimeTabs from '@theme-original/MimeTabs';
 

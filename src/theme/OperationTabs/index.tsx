@@ -1,4 +1,4 @@
-// Wrapped (issue 5): callback tabs render only the selected callback.
+// Wrapped: callback tabs render only the selected callback.
 import type {ComponentProps, ReactNode} from 'react';
 import OperationTabs from '@theme-original/OperationTabs';
 

@@ -1,4 +1,4 @@
-// Wrapped (issue 5): ParamsDetails lists the parameters in a <ul>, but each ParamsItem is a <div>; here each is a list item.
+// Wrapped: ParamsDetails lists the parameters in a <ul>, but each ParamsItem is a <div>; here each is a list item.
 import type {ReactNode} from 'react';
 import ParamsItem from '@theme-original/ParamsItem';
 import type {Props} from 'docusaurus-theme-openapi-docs/lib/theme/ParamsItem';

@@ -1,4 +1,4 @@
-// Replaced (issue 5): named examples render as before; the "Example (auto)" tab loads the theme's schema sampler (lodash, chalk, allOf merging) only when a reader opens it.
+// Replaced: named examples render as before; the "Example (auto)" tab loads the theme's schema sampler (lodash, chalk, allOf merging) only when a reader opens it.
 import {useMemo, type ReactElement, type ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
 import CodeSamples from '@theme/CodeSamples';

@@ -1,4 +1,4 @@
-// Replaced (issue 5): the theme's version puts SchemaItem's <div>s straight into a <ul>; here each header is a list item. No prop or wrapper reaches inside that <ul>.
+// Replaced: the theme's version puts SchemaItem's <div>s straight into a <ul>; here each header is a list item. No prop or wrapper reaches inside that <ul>.
 import type {ReactNode} from 'react';
 import SchemaItem from '@theme/SchemaItem';
 import {getSchemaName} from 'docusaurus-theme-openapi-docs/lib/markdown/schema';

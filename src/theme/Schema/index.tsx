@@ -1,4 +1,4 @@
-// Wrapped (issue 5): RequestSchema and ResponseSchema put Schema straight into a <ul>, but it renders <div>s and <span>s; here they form one list item.
+// Wrapped: RequestSchema and ResponseSchema put Schema straight into a <ul>, but it renders <div>s and <span>s; here they form one list item.
 import type {ComponentProps, ReactNode} from 'react';
 import Schema from '@theme-original/Schema';
 import type SchemaType from 'docusaurus-theme-openapi-docs/lib/theme/Schema';

@@ -1,4 +1,4 @@
-// Wrapped (spec 7, issue 5): the schema and example tabs keep their choice in memory, not in local storage, and render only the selected tab.
+// Wrapped (spec 7): the schema and example tabs keep their choice in memory, not in local storage, and render only the selected tab.
 import type {ReactNode} from 'react';
 import SchemaTabs from '@theme-original/SchemaTabs';
 import type {SchemaTabsProps} from '@theme/SchemaTabs';

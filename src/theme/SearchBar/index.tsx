@@ -1,4 +1,4 @@
-// Wrapped (issue 5): autocomplete.js (outside React) makes its whole menu, "See all results" link included, the listbox via ARIA 1.1 aria-owns; this makes the options' own box the listbox and points the combobox at it with aria-controls (ARIA 1.2).
+// Wrapped: autocomplete.js (outside React) makes its whole menu, "See all results" link included, the listbox via ARIA 1.1 aria-owns; this makes the options' own box the listbox and points the combobox at it with aria-controls (ARIA 1.2).
 import type {ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import RepairedMarkup from '@site/src/components/RepairedMarkup';

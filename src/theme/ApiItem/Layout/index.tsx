@@ -1,4 +1,4 @@
-// Wrapped (issue 5): names the OpenAPI theme's tab-scroll arrow buttons, which every tab row of an API page renders without text or label, out of reach of props.
+// Wrapped: names the OpenAPI theme's tab-scroll arrow buttons, which every tab row of an API page renders without text or label, out of reach of props.
 import type {ReactNode} from 'react';
 import Layout from '@theme-original/ApiItem/Layout';
 import type {Props} from '@theme/DocItem/Layout';

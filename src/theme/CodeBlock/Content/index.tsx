@@ -1,4 +1,4 @@
-// Replaced (issue 5): the browser keeps the server's highlighted markup, so Prism loads only for code the page's HTML lacks.
+// Replaced: the browser keeps the server's highlighted markup, so Prism loads only for code the page's HTML lacks.
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';

@@ -1,4 +1,4 @@
-// Wrapped (issue 5): the mobile menu is built when first opened, and keeps keyboard focus like a modal: focus moves into it, Tab and Shift+Tab cycle inside it in visual order, Escape closes it and returns focus to the menu button.
+// Wrapped: the mobile menu is built when first opened, and keeps keyboard focus like a modal: focus moves into it, Tab and Shift+Tab cycle inside it in visual order, Escape closes it and returns focus to the menu button.
 import {useEffect, useState, type ReactNode} from 'react';
 import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';

@@ -1,4 +1,4 @@
-// Wrapped (spec 8, issue 2): the built-in not-found text stays; readers also get ways back.
+// Wrapped (spec 8): the built-in not-found text stays; readers also get ways back.
 import type {ReactNode} from 'react';
 import NotFoundContent from '@theme-original/NotFound/Content';
 import type NotFoundContentType from '@theme/NotFound/Content';
