@@ -52,7 +52,7 @@ const selectedTabOnly = (component: string): UpstreamModification => ({
   package: openApiTheme,
   upstreamFile: openApiThemeFile(`${component}/index.js`),
   kind: 'wrapped component',
-  ours: [`src/theme/${component}/index.tsx`],
+  ours: [`src/theme/${component}/index.tsx`, ...(component === 'SchemaTabs' ? [] : ['src/components/SelectedTabOnly'])],
   why: 'Renders only the selected tab, so an operation page holds one variant of a schema at a time instead of all of them.',
   gain: 'Fewer elements to hydrate on operation pages with variants (not measured apart).',
   switchOff: deleteSwizzle(`src/theme/${component}/index.tsx`),

@@ -18,10 +18,10 @@ import {parse} from 'yaml';
 import {openApiSpecs} from '../config/openapi';
 import {collectionPath, environmentId, environmentPath, postmanDirectory} from '../config/postman';
 import {sampleRequest, type JsonObject} from './request-samples';
+import {httpMethods} from '../src/lib/http-methods';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 /** Variables the converter writes into the requests' auth; the environments define them. */
 export const authVariables = {

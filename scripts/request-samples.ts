@@ -6,6 +6,7 @@
  */
 
 import {resolveRef, type JsonObject} from './openapi-refs';
+import {httpMethods} from '../src/lib/http-methods';
 
 export type {JsonObject};
 type Parameter = {name: string; in: string; required?: boolean; example?: unknown; schema?: JsonObject};
@@ -21,7 +22,6 @@ export type SampleRequest = {
 export type CodeSample = {lang: string; label: string; source: string};
 
 const sandboxBaseUrl = 'https://api.sandbox.tessera.example';
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** The value a reader would send: the parameter's example, or its schema's first example. */
 function exampleOf(document: JsonObject, parameter: Parameter): string {

@@ -8,6 +8,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
+import {httpMethods} from './http-methods';
 
 export type JsonObject = {[key: string]: unknown};
 export type ApiDocument = JsonObject & {
@@ -25,7 +26,6 @@ export function loadApiDocument(file: string): ApiDocument {
   return parse(readFileSync(path.join(siteDir, file), 'utf8')) as ApiDocument;
 }
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export type ApiOperation = {
   operationId: string;

@@ -13,13 +13,7 @@ export default function ErrorPageContentWrapper(props: Props): ReactNode {
   return (
     <>
       <ErrorPageContent {...props} />
-      <div className="container margin-bottom--xl">
-        <div className="row">
-          <div className="col col--6 col--offset-3">
-            <WaysBack pathname={pathname} />
-          </div>
-        </div>
-      </div>
+      <WaysBack pathname={pathname} />
     </>
   );
 }

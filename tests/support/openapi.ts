@@ -7,6 +7,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {escapePointer, resolveRef, type JsonObject} from '../../scripts/openapi-refs';
+import {httpMethods} from '../../src/lib/http-methods';
 
 // __dirname rather than import.meta: Playwright loads this file too, as CommonJS.
 export const repoRoot = path.resolve(__dirname, '../..');
@@ -24,7 +25,6 @@ export function loadOpenApi(file: string): OpenApiDocument {
   return parse(readFileSync(path.join(repoRoot, file), 'utf8')) as OpenApiDocument;
 }
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export type Operation = {method: string; path: string; operation: JsonObject; pointer: string};
 

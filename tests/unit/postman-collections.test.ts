@@ -9,10 +9,10 @@ import {openApiSpecs} from '../../config/openapi';
 import {authVariables, postmanDownloads, requestsOf, type PostmanRequest} from '../../scripts/generate-postman-collections';
 import {sampleRequest, type JsonObject} from '../../scripts/request-samples';
 import {resolveRef} from '../../scripts/openapi-refs';
+import {httpMethods} from '../../src/lib/http-methods';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 const collectionSchema = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 type Operation = {method: string; path: string; pathItem: JsonObject; operation: JsonObject};
 

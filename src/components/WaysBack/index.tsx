@@ -6,32 +6,38 @@ import styles from './styles.module.css';
 /**
  * Ways back for a reader who hit a missing or crashed page (spec 8): search for what the path
  * suggests, the docs of the version the path belongs to, and the home page. Plain anchors, so
- * that following one reloads the page even when the client app is what crashed.
+ * that following one reloads the page even when the client app is what crashed. Laid out below
+ * the theme's page text, in the same centred column.
  */
 export default function WaysBack({pathname}: {pathname: string}): ReactNode {
   const version = docsVersionOfPath(pathname);
   const term = searchTermFromPath(pathname);
   const versionBase = `/${docsVersions.routeBasePath}/${version.path}`;
-  const versionHome =
-    version === docsVersions.legacy ? `${versionBase}/api/tessera-api` : `${versionBase}/category/tessera-documentation`;
+  const versionHome = version === docsVersions.legacy ? `${versionBase}/api/tessera-api` : `${versionBase}/category/tessera-documentation`;
   const searchParams = new URLSearchParams({q: term});
   if (version === docsVersions.legacy) searchParams.set('version', `${docsVersions.routeBasePath}/${version.path}`);
   return (
-    <nav aria-label="Ways back" className={styles.waysBack}>
-      <h2 className={styles.heading}>Where to go from here</h2>
-      <ul className={styles.list}>
-        {term && (
-          <li>
-            <a href={`/search?${searchParams.toString()}`}>Search the documentation for “{term}”</a>
-          </li>
-        )}
-        <li>
-          <a href={versionHome}>Open the {version.label} documentation</a>
-        </li>
-        <li>
-          <a href="/">Go to the home page</a>
-        </li>
-      </ul>
-    </nav>
+    <div className="container margin-bottom--xl">
+      <div className="row">
+        <div className="col col--6 col--offset-3">
+          <nav aria-label="Ways back" className={styles.waysBack}>
+            <h2 className={styles.heading}>Where to go from here</h2>
+            <ul className={styles.list}>
+              {term && (
+                <li>
+                  <a href={`/search?${searchParams.toString()}`}>Search the documentation for “{term}”</a>
+                </li>
+              )}
+              <li>
+                <a href={versionHome}>Open the {version.label} documentation</a>
+              </li>
+              <li>
+                <a href="/">Go to the home page</a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -8,8 +8,8 @@ import kebabCase from 'lodash/kebabCase.js';
 import {codeSamples, sampleRequest, type JsonObject} from '../../../scripts/request-samples';
 import {resolveRef} from '../../../scripts/openapi-refs';
 import {openApiThemeConfig} from '../../../config/openapi';
+import {httpMethods} from '../../lib/http-methods';
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 export type OperationEntry = {
   /** The page id the OpenAPI plugin gives the operation: its operationId (else summary), kebab-cased. */

@@ -1,7 +1,5 @@
 // Wrapped: discriminator tabs render only the selected variant.
-import type {ComponentProps, ReactNode} from 'react';
 import DiscriminatorTabs from '@theme-original/DiscriminatorTabs';
+import {selectedTabOnly} from '@site/src/components/SelectedTabOnly';
 
-export default function LazyDiscriminatorTabs(props: ComponentProps<typeof DiscriminatorTabs>): ReactNode {
-  return <DiscriminatorTabs {...props} lazy />;
-}
+export default selectedTabOnly(DiscriminatorTabs);

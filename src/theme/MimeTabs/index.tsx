@@ -1,7 +1,5 @@
 // Wrapped: media-type tabs render only the selected media type.
-import type {ComponentProps, ReactNode} from 'react';
 import MimeTabs from '@theme-original/MimeTabs';
+import {selectedTabOnly} from '@site/src/components/SelectedTabOnly';
 
-export default function LazyMimeTabs(props: ComponentProps<typeof MimeTabs>): ReactNode {
-  return <MimeTabs {...props} lazy />;
-}
+export default selectedTabOnly(MimeTabs);

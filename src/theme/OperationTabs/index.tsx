@@ -1,7 +1,5 @@
 // Wrapped: callback tabs render only the selected callback.
-import type {ComponentProps, ReactNode} from 'react';
 import OperationTabs from '@theme-original/OperationTabs';
+import {selectedTabOnly} from '@site/src/components/SelectedTabOnly';
 
-export default function LazyOperationTabs(props: ComponentProps<typeof OperationTabs>): ReactNode {
-  return <OperationTabs {...props} lazy />;
-}
+export default selectedTabOnly(OperationTabs);

@@ -18,13 +18,7 @@ export default function NotFoundContentWrapper(props: Props): ReactNode {
         <meta name="description" content="This Tessera Docs page does not exist. Search the docs, open the guides of its docs version, or start again from the home page." />
       </Head>
       <NotFoundContent {...props} />
-      <div className="container margin-bottom--xl">
-        <div className="row">
-          <div className="col col--6 col--offset-3">
-            <WaysBack pathname={pathname} />
-          </div>
-        </div>
-      </div>
+      <WaysBack pathname={pathname} />
     </>
   );
 }
