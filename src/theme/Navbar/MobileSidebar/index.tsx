@@ -1,20 +1,26 @@
-// Wrapped: the mobile menu is built when first opened, and keeps keyboard focus like a modal: focus moves into it, Tab and Shift+Tab cycle inside it in visual order, Escape closes it and returns focus to the menu button.
+// Wrapped: the mobile menu is built when first opened, and keeps keyboard focus like a modal (focus-trap): focus moves into it, Tab and Shift+Tab cycle inside it, Escape closes it and returns focus to the menu button.
 import {useEffect, useState, type ReactNode} from 'react';
 import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import type {FocusTrap} from 'focus-trap';
 
-const tabStops = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
-/** The menu's Tab stops a reader can see: the panel not on screen is inert (Docusaurus sets that). */
-function visibleTabStops(menu: HTMLElement): HTMLElement[] {
-  return Array.from(menu.querySelectorAll<HTMLElement>(tabStops)).filter(
-    (element) => !element.closest('[inert]') && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden',
-  );
+/** Resolves once the menu, which turns visible as its slide-in transition starts, has a Tab stop on screen. */
+function whenVisible(menu: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    let frames = 0;
+    const check = () => {
+      const visible = menu.getClientRects().length > 0 && getComputedStyle(menu).visibility !== 'hidden';
+      if (visible || frames++ > 60) resolve();
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
 }
 
 /**
- * The page under the menu is not made inert: axe then found neither the page's main landmark nor its h1.
- * Keyboard focus is kept in the menu by the keydown handler below instead.
+ * The page under the menu is not made inert: axe then found neither the page's main landmark nor
+ * its h1. focus-trap keeps keyboard focus in the menu instead. It loads when the menu first opens,
+ * so pages never download it for readers who do not open the menu.
  */
 export default function MobileSidebarAsModal(): ReactNode {
   const {shown, toggle} = useNavbarMobileSidebar();
@@ -28,44 +34,30 @@ export default function MobileSidebarAsModal(): ReactNode {
     const menu = document.querySelector<HTMLElement>('.navbar-sidebar');
     if (!menu) return undefined;
     const openedOn = window.location.pathname;
-    // The menu turns visible as its slide-in transition starts; focus its first stop once it can take focus.
-    let frame = 0;
-    let attempts = 0;
-    const focusFirstStop = () => {
-      const first = visibleTabStops(menu)[0];
-      first?.focus();
-      if (document.activeElement !== first && attempts++ < 60) frame = requestAnimationFrame(focusFirstStop);
-    };
-    focusFirstStop();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        toggle();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const stops = visibleTabStops(menu);
-      const first = stops[0];
-      const last = stops[stops.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !menu.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !menu.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-
+    let trap: FocusTrap | undefined;
+    let closed = false;
+    void import('focus-trap').then(({createFocusTrap}) => {
+      if (closed) return;
+      trap = createFocusTrap(menu, {
+        checkCanFocusTrap: () => whenVisible(menu),
+        // Escape closes the menu through the theme; closing deactivates the trap below.
+        escapeDeactivates: () => {
+          toggle();
+          return false;
+        },
+        // A tap on the backdrop closes the menu (the theme handles it).
+        allowOutsideClick: true,
+        // Closed without leaving the page (close button, Escape): focus goes back to the menu button.
+        // After following a link, the new page decides where focus starts.
+        setReturnFocus: () => (window.location.pathname === openedOn ? '.navbar__toggle' : false),
+        // The panel not on screen is inert (Docusaurus sets that); tabbable skips inert elements.
+        tabbableOptions: {displayCheck: 'full'},
+      });
+      trap.activate();
+    });
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      cancelAnimationFrame(frame);
-      // Closed without leaving the page (close button, Escape): focus goes back to the menu button.
-      // After following a link, the new page decides where focus starts.
-      if (window.location.pathname === openedOn) document.querySelector<HTMLElement>('.navbar__toggle')?.focus();
+      closed = true;
+      trap?.deactivate();
     };
   }, [shown, toggle]);
 
