@@ -18,12 +18,12 @@ import {
   diagramFileName,
   diagramHash,
   diagramsDir,
-  findMermaidFences,
   installedMermaidVersion,
   missingTextAlternative,
   siteDir,
   svgSize,
 } from '../src/plugins/prerendered-diagrams/diagrams';
+import {findMermaidFences} from '../src/plugins/prerendered-diagrams/find-fences';
 import {chromiumFlags, chromiumPath} from '../config/chromium';
 
 export type Diagram = {hash: string; source: string; places: string[]};

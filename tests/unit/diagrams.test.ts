@@ -12,12 +12,12 @@ import {diagramFigureClass, diagramFontFamily} from '../../config/diagrams';
 import {
   altTextOf,
   diagramHash,
-  findMermaidFences,
   missingTextAlternative,
   normalizeDiagramSource,
   readTextAlternative,
   svgSize,
 } from '../../src/plugins/prerendered-diagrams/diagrams';
+import {findMermaidFences} from '../../src/plugins/prerendered-diagrams/find-fences';
 import remarkPrerenderedDiagrams from '../../src/plugins/prerendered-diagrams/remark';
 import {collectDiagrams, finishSvg} from '../../scripts/render-diagrams';
 import {authoredPages} from '../support/guides';

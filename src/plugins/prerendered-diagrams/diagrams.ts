@@ -47,36 +47,6 @@ export function diagramHash(source: string, mermaidVersion: string): string {
 export const diagramFileName = (hash: string): string => `${hash}.svg`;
 export const diagramUrl = (hash: string): string => `${diagramFiles.urlPath}/${diagramFileName(hash)}`;
 
-export type MermaidFence = {
-  /** 1-based line of the opening fence. */
-  line: number;
-  /** The normalised diagram text. */
-  source: string;
-};
-
-/**
- * Every ```mermaid (or ~~~mermaid) fence of a markdown file, however indented. As in CommonMark,
- * a fence ends at a fence of the same character at least as long, or at the end of the file, and
- * what is inside another fence (a ````mdx sample showing a mermaid fence) is not a diagram.
- */
-export function findMermaidFences(text: string): MermaidFence[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const fences: MermaidFence[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const opening = /^[ \t]*(`{3,}|~{3,})[ \t]*([^ \t]*)/.exec(lines[index]!);
-    if (!opening) continue;
-    const marker = opening[1]!;
-    const closing = new RegExp(`^[ \\t]*${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
-    let end = index + 1;
-    while (end < lines.length && !closing.test(lines[end]!)) end++;
-    if (opening[2] === 'mermaid') {
-      fences.push({line: index + 1, source: normalizeDiagramSource(lines.slice(index + 1, end).join('\n'))});
-    }
-    index = end;
-  }
-  return fences;
-}
-
 export type DiagramTextAlternative = {title?: string; description?: string};
 
 /**

@@ -1,0 +1,29 @@
+/**
+ * Finds the mermaid fences of a page the way the site's compiler sees them: the page is parsed by
+ * the MDX flavour of markdown (micromark with the MDX extensions, as @mdx-js/mdx parses), so a
+ * fence inside a longer fence, inside JSX or in a list item is what MDX says it is. Used by
+ * scripts/render-diagrams.ts to know which diagrams to draw; the remark plugin sees the same tree.
+ */
+import type {Code, Root} from 'mdast';
+import {fromMarkdown} from 'mdast-util-from-markdown';
+import {mdxFromMarkdown} from 'mdast-util-mdx';
+import {mdxjs} from 'micromark-extension-mdxjs';
+import {visit} from 'unist-util-visit';
+import {normalizeDiagramSource} from './diagrams';
+
+export type MermaidFence = {
+  /** 1-based line of the opening fence. */
+  line: number;
+  /** The normalised diagram text. */
+  source: string;
+};
+
+/** Every ```mermaid (or ~~~mermaid) fence of an MDX or markdown page, in page order. */
+export function findMermaidFences(text: string): MermaidFence[] {
+  const tree: Root = fromMarkdown(text, {extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()]});
+  const fences: MermaidFence[] = [];
+  visit(tree, 'code', (node: Code) => {
+    if (node.lang === 'mermaid') fences.push({line: node.position?.start.line ?? 0, source: normalizeDiagramSource(node.value)});
+  });
+  return fences;
+}
