@@ -59,6 +59,11 @@ test('an unclosed fence runs to the end of the file, as in CommonMark', () => {
   assert.deepEqual(findMermaidFences('```mermaid\nsequenceDiagram\n  A->>B: x\n'), [{line: 1, source: 'sequenceDiagram\n  A->>B: x'}]);
 });
 
+test('front matter is not page content: JSON in the front matter of a generated page does not stop the finder', () => {
+  const page = ['---', 'api: {"method":"post","path":"/v3/orders/{orderId}/cancel"}', '---', '', '```mermaid', 'sequenceDiagram', '```'].join('\n');
+  assert.deepEqual(findMermaidFences(page), [{line: 5, source: 'sequenceDiagram'}]);
+});
+
 test('the finder and the MDX parser name a diagram the same, however it is indented', () => {
   // The MDX parser gives a fence in a list item without the item's indentation or the last newline.
   const parsed = 'sequenceDiagram\n    A->>B: x';

@@ -1,12 +1,15 @@
 /**
  * Finds the mermaid fences of a page the way the site's compiler sees them: the page is parsed by
- * the MDX flavour of markdown (micromark with the MDX extensions, as @mdx-js/mdx parses), so a
+ * the MDX flavour of markdown (micromark with the MDX extensions, as @mdx-js/mdx parses, after its
+ * YAML front matter), so a
  * fence inside a longer fence, inside JSX or in a list item is what MDX says it is. Used by
  * scripts/render-diagrams.ts to know which diagrams to draw; the remark plugin sees the same tree.
  */
 import type {Code, Root} from 'mdast';
 import {fromMarkdown} from 'mdast-util-from-markdown';
+import {frontmatterFromMarkdown} from 'mdast-util-frontmatter';
 import {mdxFromMarkdown} from 'mdast-util-mdx';
+import {frontmatter} from 'micromark-extension-frontmatter';
 import {mdxjs} from 'micromark-extension-mdxjs';
 import {visit} from 'unist-util-visit';
 import {normalizeDiagramSource} from './diagrams';
@@ -20,7 +23,8 @@ export type MermaidFence = {
 
 /** Every ```mermaid (or ~~~mermaid) fence of an MDX or markdown page, in page order. */
 export function findMermaidFences(text: string): MermaidFence[] {
-  const tree: Root = fromMarkdown(text, {extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()]});
+  // Docusaurus reads the YAML front matter apart; here the front matter extension skips it.
+  const tree: Root = fromMarkdown(text, {extensions: [frontmatter(), mdxjs()], mdastExtensions: [frontmatterFromMarkdown(), mdxFromMarkdown()]});
   const fences: MermaidFence[] = [];
   visit(tree, 'code', (node: Code) => {
     if (node.lang === 'mermaid') fences.push({line: node.position?.start.line ?? 0, source: normalizeDiagramSource(node.value)});
