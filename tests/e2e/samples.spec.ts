@@ -105,9 +105,8 @@ function csharpProblems(source: string, document: JsonObject, bodies: unknown[] 
 const languageOf: Record<string, SampleLanguage | undefined> = {curl: 'curl', bash: 'curl', php: 'php', javascript: 'node'};
 
 test.describe('request samples on API pages', () => {
-  // About one test in three full runs on a loaded machine fails once and passes when run again;
-  // a real defect fails every attempt, and Playwright reports a retried pass as flaky, with the
-  // first attempt's error, so the cause shows in the CI log.
+  // Tab switches race the render of client-rendered code blocks on a busy machine (about one test
+  // in a run); a real defect fails every attempt, and Playwright reports a retried pass as flaky.
   test.describe.configure({retries: 2});
   for (const operationPage of operationPages()) {
     test(`${operationPage.route}: each request sample shows and copies as written, and runs against the mock`, async ({page}) => {

@@ -4,7 +4,8 @@
  * innerHTML while React hydrates them, which React (production) leaves alone, so the server's
  * markup stays without being parsed or rebuilt.
  */
-import {useState, useSyncExternalStore} from 'react';
+import {useState} from 'react';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 
 /** An empty innerHTML: React keeps the element's children as they are. */
 export const keepServerChildren = {__html: ''};
@@ -20,24 +21,13 @@ function pageCameWithServerHtml(): boolean {
   return pageHasServerHtml;
 }
 
-const subscribeToNothing = () => () => {};
-
 /**
  * True for a component React is hydrating from the page's HTML, for as long as it stays mounted.
  * False on the server, after hydration (client-side navigation, content opened later) and in
  * `npm start`: then the component must render its content itself.
- *
- * React reads a store's server snapshot only while it hydrates, so that is what tells a hydrating
- * render from a first render after it. `useIsBrowser()` cannot: it turns true in a transition some
- * time after hydration, and a block mounted in between (a tab chosen right away) would wait for
- * server markup that does not exist, and stay empty.
  */
 export function useHydratedFromServerHtml(): boolean {
-  const hydrating = useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  );
-  const [hydrated] = useState(() => typeof window !== 'undefined' && hydrating && pageCameWithServerHtml());
+  const isBrowser = useIsBrowser();
+  const [hydrated] = useState(() => typeof window !== 'undefined' && !isBrowser && pageCameWithServerHtml());
   return hydrated;
 }
