@@ -86,7 +86,7 @@ function withOperationSummary(frontMatter: string, file: string): {frontMatter: 
  */
 function markGenerated(outputDir: string, sourcePath: string): number {
   const marker = `# Generated from ${sourcePath} by scripts/generate-api-docs.ts: edit the OpenAPI file, not this page.`;
-  const registration = `import '@site/src/components/ApiItemRegistry/register';`;
+  const registration = `import '@site/src/plugins/openapi-docs/api-item-registry/register';`;
   const pages = readdirSync(outputDir).filter((file) => file.endsWith('.mdx'));
   for (const page of pages) {
     const file = path.join(outputDir, page);

@@ -26,7 +26,8 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 // Docusaurus loads site plugins as CommonJS, so `__dirname` is the module's own.
-const componentsDir = path.resolve(__dirname, '../../components');
+// The modules this plugin swaps in (stand-ins/): each says in its first line what it stands in for.
+const standInsDir = path.resolve(__dirname, 'stand-ins');
 export const openApiThemeDir = path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib', 'theme');
 export const docusaurusClientDir = path.dirname(require.resolve('@docusaurus/core/lib/client/docusaurus.js'));
 const clientEntryFile = path.join(docusaurusClientDir, 'clientEntry.js');
@@ -68,7 +69,7 @@ export default function hydrateInPlacePlugin(): Plugin {
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
       const replace = (request: RegExp, replacement: string, applies: (context: string, issuer: string) => boolean) =>
         new NormalModuleReplacementPlugin(request, (resource: Resource) => {
-          if (applies(resource.context, resource.contextInfo?.issuer ?? '')) resource.request = path.join(componentsDir, replacement);
+          if (applies(resource.context, resource.contextInfo?.issuer ?? '')) resource.request = path.join(standInsDir, replacement);
         });
       return {
         resolve: {
@@ -78,7 +79,7 @@ export default function hydrateInPlacePlugin(): Plugin {
             '@tessera/docusaurus-preload$': path.join(docusaurusClientDir, 'preload.js'),
             '@tessera/docusaurus-client-api$': path.join(docusaurusClientDir, 'docusaurus.js'),
             '@tessera/theme-common$': path.join(themeCommonDir, 'index.js'),
-            '@tessera/markdown-renderer$': path.join(componentsDir, 'MarkdownRenderer', isServer ? 'server.ts' : 'client.ts'),
+            '@tessera/markdown-renderer$': path.join(standInsDir, 'MarkdownRenderer', isServer ? 'server.ts' : 'client.ts'),
           },
         },
         plugins: [

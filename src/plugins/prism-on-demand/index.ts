@@ -10,7 +10,7 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 // Docusaurus loads site plugins as CommonJS, so `require` and `__dirname` are the module's own.
-const highlighterDir = path.resolve(__dirname, '../../components/CodeHighlighter');
+const highlighterDir = path.resolve(__dirname, 'CodeHighlighter');
 
 export default function prismOnDemandPlugin(): Plugin {
   return {

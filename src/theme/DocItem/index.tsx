@@ -3,7 +3,7 @@ import type {ReactNode} from 'react';
 import DocItem from '@theme-original/DocItem';
 import type DocItemType from '@theme/DocItem';
 import type {WrapperProps} from '@docusaurus/types';
-import {apiItem} from '@site/src/components/ApiItemRegistry';
+import {apiItem} from '@site/src/plugins/openapi-docs/api-item-registry';
 
 type Props = WrapperProps<typeof DocItemType>;
 
@@ -14,7 +14,7 @@ function isApiOperationPage(frontMatter: Record<string, unknown>): boolean {
 
 export default function DocItemWrapper(props: Props): ReactNode {
   if (!isApiOperationPage(props.content.frontMatter as Record<string, unknown>)) return <DocItem {...props} />;
-  // The page's own chunk registered ApiItem when it loaded (see src/components/ApiItemRegistry).
+  // The page's own chunk registered ApiItem when it loaded (see src/plugins/openapi-docs/api-item-registry).
   const ApiItem = apiItem();
   if (!ApiItem) throw new Error(`${props.content.metadata.id} is an API page but did not register ApiItem: run npm run gen-api`);
   return <ApiItem {...props} />;

@@ -4,7 +4,7 @@ import {translate} from '@docusaurus/Translate';
 import CodeSamples from '@theme/CodeSamples';
 import Markdown from '@theme/Markdown';
 import TabItem from '@theme/TabItem';
-import {loadOnDemand} from '@site/src/components/LoadOnDemand';
+import {loadOnDemand} from '@site/src/lib/load-on-demand';
 
 type Example = {value?: unknown; summary?: string};
 

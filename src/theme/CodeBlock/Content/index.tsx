@@ -8,7 +8,7 @@ import type {Props} from '@theme/CodeBlock/Content';
 import Line, {type Props as LineProps} from '@theme/CodeBlock/Line';
 import type {LineInputProps, Token, TokenInputProps} from 'prism-react-renderer';
 import {useHighlighter} from '@tessera/code-highlighter';
-import {keepServerChildren, useHydratedFromServerHtml} from '@site/src/components/ServerMarkup';
+import {keepServerChildren, useHydratedFromServerHtml} from '@site/src/plugins/hydrate-in-place/stand-ins/ServerMarkup';
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 
 /** The <pre> and <code> attributes Prism's output gets, so every path renders the same box. */

@@ -3,7 +3,7 @@
  * render (a schema level opened for the first time, a tab chosen, a client-side navigation).
  * Descriptions in the page's own HTML keep the server's markup (see @theme/Markdown).
  */
-import {loadOnDemand} from '../LoadOnDemand';
+import {loadOnDemand} from '../../../../lib/load-on-demand';
 import type {MarkdownRenderer} from './render';
 
 /** The renderer once loaded; `needed` starts loading it. */

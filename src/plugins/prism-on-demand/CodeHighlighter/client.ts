@@ -3,7 +3,7 @@
  * the server did not render, after a client-side navigation. Blocks in the page's own HTML keep
  * the server's highlighted markup (see @theme/CodeBlock/Content).
  */
-import {loadOnDemand} from '../LoadOnDemand';
+import {loadOnDemand} from '../../../lib/load-on-demand';
 import type {Highlighter} from './types';
 
 /** The highlighter once loaded; `needed` starts loading it. */
