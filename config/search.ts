@@ -2,6 +2,38 @@ import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {docsVersions} from './site-constants';
 
 /**
+ * What the search index leaves out, in the order the plugin removes it from each page's HTML
+ * before reading it. A reader on a phone downloads the whole index of a version before the first
+ * result shows, so it holds what people search for (titles, headings, descriptions, the lead of
+ * each section, the names in tables) and not what makes pages long (code samples, API schemas,
+ * the rest of the prose). Every rule is by page structure, not by page, so new pages follow it.
+ */
+export const searchIndexExclusions = [
+  // Chrome, not content. The navbar's active item ("Guides" on every docs page) would start every
+  // result's breadcrumb, and the sidebar's single top category (the whole version) says nothing.
+  '.navbar',
+  '.theme-doc-sidebar-menu > .theme-doc-sidebar-item-category-level-1:only-child > .menu__list-item-collapsible',
+  '.theme-doc-breadcrumbs',
+  '.theme-doc-toc-mobile',
+  'article button',
+  'article [role="tablist"]',
+  // Card lists (category and tag pages) repeat other pages' titles, each as a heading.
+  'article a.card',
+  // Code samples: a third of the text, and readers search the prose that explains them.
+  '.theme-code-block',
+  'article pre',
+  // The API reference's parameter, body and response schemas (collapsible details and tabs).
+  'article details',
+  '.openapi-tabs__schema',
+  '.openapi-params',
+  // Of each section: its first block, and the first column of its tables (the field, code or
+  // status a reader types).
+  '.theme-doc-markdown > :not(h1, h2, h3, header) + :not(h1, h2, h3, table)',
+  '.theme-doc-markdown td:nth-child(n+2)',
+  '.theme-doc-markdown th',
+];
+
+/**
  * Local search (spec 2, 7): the browser fetches only the site's own search files, whose names
  * carry a build stamp (`hashed: 'filename'`). Every docs version gets its own index, so a reader on a 1.0.0
  * page searches 1.0.0 and a reader on 3.0.0 searches 3.0.0.
@@ -11,8 +43,11 @@ export const searchOptions = {
   indexDocs: true,
   indexBlog: false,
   indexPages: false,
+  // The build stamp in the index's file name hashes these folders' pages: both versions' pages.
+  docsDir: ['docs', 'versioned_docs'],
   docsRouteBasePath: [docsVersions.routeBasePath],
   language: ['en'],
+  ignoreCssSelectors: searchIndexExclusions,
   highlightSearchTermsOnTargetPage: false,
   explicitSearchResultPath: true,
   searchBarShortcut: true,

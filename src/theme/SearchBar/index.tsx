@@ -1,7 +1,12 @@
 // Wrapped: autocomplete.js (outside React) makes its whole menu, "See all results" link included, the listbox via ARIA 1.1 aria-owns; this makes the options' own box the listbox and points the combobox at it with aria-controls (ARIA 1.2).
-import type {ReactNode} from 'react';
+// Also (spec 2 and readers on phones): "Loading..." while the index loads, Enter without a suggestion opens the full results page, and a query stays visible after Escape.
+import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
+import {useHistory} from '@docusaurus/router';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useActivePlugin, useActiveVersion} from '@docusaurus/plugin-content-docs/client';
 import RepairedMarkup from '@site/src/components/RepairedMarkup';
+import styles from './styles.module.css';
 
 function repairSuggestionsMarkup(root: HTMLElement): void {
   const input = root.querySelector<HTMLInputElement>('input[role="combobox"]');
@@ -31,10 +36,74 @@ function repairSuggestionsMarkup(root: HTMLElement): void {
 // autocomplete.js adds the menu on first use and re-renders the options on every keystroke.
 const suggestionsChanges: MutationObserverInit = {childList: true, subtree: true, attributes: true, attributeFilter: ['aria-owns']};
 
+/** The plugin turns the input into autocomplete.js's combobox once the index has loaded. */
+const indexLoaded = (input: HTMLInputElement) => input.getAttribute('role') === 'combobox';
+
+/** The full results page (the plugin's /search) for a query, in the version the reader is in. */
+function useResultsPageUrl(): (query: string) => string {
+  const {siteConfig} = useDocusaurusContext();
+  const activePlugin = useActivePlugin();
+  const activeVersion = useActiveVersion(activePlugin?.pluginId);
+  const version = activeVersion && !activeVersion.isLast ? `${activeVersion.path.slice(siteConfig.baseUrl.length)}/` : '';
+  return useCallback(
+    (query: string) => {
+      const params = new URLSearchParams({q: query});
+      if (version) params.set('version', version);
+      return `${siteConfig.baseUrl}search?${params.toString()}`;
+    },
+    [siteConfig.baseUrl, version],
+  );
+}
+
 export default function SearchBarWithListbox(props: Record<string, unknown>): ReactNode {
+  const ref = useRef<HTMLDivElement>(null);
+  const [loading, setLoading] = useState(false);
+  const history = useHistory();
+  const resultsPageUrl = useResultsPageUrl();
+
+  useEffect(() => {
+    const root = ref.current;
+    const input = root?.querySelector<HTMLInputElement>('input.navbar__search-input');
+    if (!root || !input) return undefined;
+    // The plugin starts loading the index on focus (and hover); the reader waits from focus on.
+    const onFocus = () => setLoading(!indexLoaded(input));
+    const onBlur = () => setLoading(false);
+    const loaded = new MutationObserver(() => {
+      if (indexLoaded(input)) setLoading(false);
+    });
+    loaded.observe(input, {attributes: true, attributeFilter: ['role']});
+    // autocomplete.js selects the first suggestion as the reader types; Enter with none selected
+    // ("No results", or the index still loading) would otherwise do nothing.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || event.isComposing || !input.value.trim()) return;
+      if (indexLoaded(input) && input.hasAttribute('aria-activedescendant')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      input.blur();
+      history.push(resultsPageUrl(input.value.trim()));
+    };
+    input.addEventListener('focus', onFocus);
+    input.addEventListener('blur', onBlur);
+    input.addEventListener('keydown', onKeyDown, {capture: true});
+    if (input.ownerDocument.activeElement === input) onFocus();
+    return () => {
+      loaded.disconnect();
+      input.removeEventListener('focus', onFocus);
+      input.removeEventListener('blur', onBlur);
+      input.removeEventListener('keydown', onKeyDown, {capture: true});
+    };
+  }, [history, resultsPageUrl]);
+
   return (
-    <RepairedMarkup repair={repairSuggestionsMarkup} observe={suggestionsChanges}>
-      <SearchBar {...props} />
-    </RepairedMarkup>
+    <div ref={ref} className={styles.searchBox}>
+      <RepairedMarkup repair={repairSuggestionsMarkup} observe={suggestionsChanges}>
+        <SearchBar {...props} />
+      </RepairedMarkup>
+      {loading && (
+        <div className={styles.loading} role="status">
+          Loading...
+        </div>
+      )}
+    </div>
   );
 }
