@@ -26,9 +26,19 @@ export const searchIndexExclusions = [
   'article details',
   '.openapi-tabs__schema',
   '.openapi-params',
+  // The headings every API operation page repeats ("Request", "Responses", "Request samples"):
+  // sixty entries that match every query about requests and name no operation.
+  '.openapi-tabs__heading',
   // Of each section: its first block, and the first column of its tables (the field, code or
   // status a reader types).
   '.theme-doc-markdown > :not(h1, h2, h3, header) + :not(h1, h2, h3, table)',
+  // A guide's opening: its description (the page's meta description, indexed on its own) sums it up.
+  '.theme-doc-markdown > header + *',
+  // Lists of links ("Next steps"), every item one link and its gloss: other pages' titles.
+  '.theme-doc-markdown > :is(ul, ol):not(:has(> li:not(:has(> a:only-child))))',
+  // An API operation's description, as a guide's section: its lead only (after any admonition,
+  // such as the older version's "Moving to V3", which is kept too).
+  '.openapi-left-panel__container > :not(h1, h2, pre, .openapi__divider, .theme-admonition) + :not(h1, h2)',
   '.theme-doc-markdown td:nth-child(n+2)',
   '.theme-doc-markdown th',
 ];
