@@ -1,109 +1,31 @@
-// Wrapped: autocomplete.js (outside React) makes its whole menu, "See all results" link included, the listbox via ARIA 1.1 aria-owns; this makes the options' own box the listbox and points the combobox at it with aria-controls (ARIA 1.2).
-// Also (spec 2 and readers on phones): "Loading..." while the index loads, Enter without a suggestion opens the full results page, and a query stays visible after Escape.
-import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
+// Wrapped: what the search box needs beyond the plugin's own (an accessible listbox, "Loading..."
+// while the index loads, Enter on "No results", see SearchBoxIntent) loads only once the reader
+// shows intent (focus, hover, or the Ctrl+K shortcut, which focuses the box), so a page's first
+// load carries nothing more than the plugin's box.
+import {useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
-import {useHistory} from '@docusaurus/router';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {useActivePlugin, useActiveVersion} from '@docusaurus/plugin-content-docs/client';
-import RepairedMarkup from '@site/src/components/RepairedMarkup';
+import type {SearchBoxIntentProps} from './SearchBoxIntent';
 import styles from './styles.module.css';
 
-function repairSuggestionsMarkup(root: HTMLElement): void {
-  const input = root.querySelector<HTMLInputElement>('input[role="combobox"]');
-  if (!input) return;
-  const menuId = input.getAttribute('aria-owns') ?? input.dataset.suggestionsMenu;
-  if (!menuId) return;
-  input.dataset.suggestionsMenu = menuId;
-  input.removeAttribute('aria-owns');
-  const menu = root.ownerDocument.getElementById(menuId);
-  if (!menu) return;
-  const options = menu.querySelector('[role="option"]')?.parentElement ?? null;
-  // Only the box of the options is a listbox: not the menu around it, nor an emptied box from an earlier query.
-  for (const box of [menu, ...Array.from(menu.querySelectorAll('[role="listbox"]'))]) {
-    if (box !== options && box.getAttribute('role') === 'listbox') box.removeAttribute('role');
-  }
-  let controls = menuId;
-  if (options) {
-    controls = `${menuId}-options`;
-    if (options.id !== controls) options.id = controls;
-    if (options.getAttribute('role') !== 'listbox') options.setAttribute('role', 'listbox');
-    if (!options.hasAttribute('aria-label')) options.setAttribute('aria-label', 'Search suggestions');
-  }
-  // With suggestions the combobox controls their listbox; with none ("No results") the menu that says so.
-  if (input.getAttribute('aria-controls') !== controls) input.setAttribute('aria-controls', controls);
-}
-
-// autocomplete.js adds the menu on first use and re-renders the options on every keystroke.
-const suggestionsChanges: MutationObserverInit = {childList: true, subtree: true, attributes: true, attributeFilter: ['aria-owns']};
-
-/** The plugin turns the input into autocomplete.js's combobox once the index has loaded. */
-const indexLoaded = (input: HTMLInputElement) => input.getAttribute('role') === 'combobox';
-
-/** The full results page (the plugin's /search) for a query, in the version the reader is in. */
-function useResultsPageUrl(): (query: string) => string {
-  const {siteConfig} = useDocusaurusContext();
-  const activePlugin = useActivePlugin();
-  const activeVersion = useActiveVersion(activePlugin?.pluginId);
-  const version = activeVersion && !activeVersion.isLast ? `${activeVersion.path.slice(siteConfig.baseUrl.length)}/` : '';
-  return useCallback(
-    (query: string) => {
-      const params = new URLSearchParams({q: query});
-      if (version) params.set('version', version);
-      return `${siteConfig.baseUrl}search?${params.toString()}`;
-    },
-    [siteConfig.baseUrl, version],
-  );
-}
-
-export default function SearchBarWithListbox(props: Record<string, unknown>): ReactNode {
-  const ref = useRef<HTMLDivElement>(null);
-  const [loading, setLoading] = useState(false);
-  const history = useHistory();
-  const resultsPageUrl = useResultsPageUrl();
-
-  useEffect(() => {
-    const root = ref.current;
-    const input = root?.querySelector<HTMLInputElement>('input.navbar__search-input');
-    if (!root || !input) return undefined;
-    // The plugin starts loading the index on focus (and hover); the reader waits from focus on.
-    const onFocus = () => setLoading(!indexLoaded(input));
-    const onBlur = () => setLoading(false);
-    const loaded = new MutationObserver(() => {
-      if (indexLoaded(input)) setLoading(false);
-    });
-    loaded.observe(input, {attributes: true, attributeFilter: ['role']});
-    // autocomplete.js selects the first suggestion as the reader types; Enter with none selected
-    // ("No results", or the index still loading) would otherwise do nothing.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || event.isComposing || !input.value.trim()) return;
-      if (indexLoaded(input) && input.hasAttribute('aria-activedescendant')) return;
-      event.preventDefault();
-      event.stopPropagation();
-      input.blur();
-      history.push(resultsPageUrl(input.value.trim()));
-    };
-    input.addEventListener('focus', onFocus);
-    input.addEventListener('blur', onBlur);
-    input.addEventListener('keydown', onKeyDown, {capture: true});
-    if (input.ownerDocument.activeElement === input) onFocus();
-    return () => {
-      loaded.disconnect();
-      input.removeEventListener('focus', onFocus);
-      input.removeEventListener('blur', onBlur);
-      input.removeEventListener('keydown', onKeyDown, {capture: true});
-    };
-  }, [history, resultsPageUrl]);
-
+export default function SearchBarWithIntent(props: Record<string, unknown>): ReactNode {
+  const box = useRef<HTMLDivElement>(null);
+  const requested = useRef(false);
+  const pendingEnter = useRef(false);
+  const [Intent, setIntent] = useState<ComponentType<SearchBoxIntentProps> | null>(null);
+  const onIntent = () => {
+    if (requested.current) return;
+    requested.current = true;
+    void import('./SearchBoxIntent').then((module) => setIntent(() => module.default));
+  };
+  // An Enter that selected no suggestion (autocomplete.js prevents the default when it selects one)
+  // before SearchBoxIntent arrived: it acts on it when it mounts.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!Intent && event.key === 'Enter' && !event.defaultPrevented) pendingEnter.current = true;
+  };
   return (
-    <div ref={ref} className={styles.searchBox}>
-      <RepairedMarkup repair={repairSuggestionsMarkup} observe={suggestionsChanges}>
-        <SearchBar {...props} />
-      </RepairedMarkup>
-      {loading && (
-        <div className={styles.loading} role="status">
-          Loading...
-        </div>
-      )}
+    <div ref={box} className={styles.searchBox} onFocus={onIntent} onMouseEnter={onIntent} onKeyDown={onKeyDown}>
+      <SearchBar {...props} />
+      {Intent && <Intent box={box} pendingEnter={pendingEnter} />}
     </div>
   );
 }
