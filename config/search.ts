@@ -1,5 +1,6 @@
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {docsVersions} from './site-constants';
+import {searchIndexStampDir} from '../src/plugins/search-local/index-stamp';
 
 /**
  * What the search index leaves out, in the order the plugin removes it from each page's HTML
@@ -53,8 +54,9 @@ export const searchOptions = {
   indexDocs: true,
   indexBlog: false,
   indexPages: false,
-  // The build stamp in the index's file name hashes these folders' pages: both versions' pages.
-  docsDir: ['docs', 'versioned_docs'],
+  // The build stamp in the index's file name hashes these folders' Markdown: both versions' pages
+  // and the stamp of everything else the index depends on (src/plugins/search-local/index-stamp.ts).
+  docsDir: ['docs', 'versioned_docs', searchIndexStampDir],
   docsRouteBasePath: [docsVersions.routeBasePath],
   language: ['en'],
   ignoreCssSelectors: searchIndexExclusions,
