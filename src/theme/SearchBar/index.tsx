@@ -4,7 +4,7 @@
 // load carries nothing more than the plugin's box.
 import {useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
-import type {SearchBoxIntentProps} from './SearchBoxIntent';
+import type {SearchBoxIntentProps} from '@site/src/components/SearchBoxIntent';
 import styles from './styles.module.css';
 
 export default function SearchBarWithIntent(props: Record<string, unknown>): ReactNode {
@@ -15,7 +15,7 @@ export default function SearchBarWithIntent(props: Record<string, unknown>): Rea
   const onIntent = () => {
     if (requested.current) return;
     requested.current = true;
-    void import('./SearchBoxIntent').then((module) => setIntent(() => module.default));
+    void import('@site/src/components/SearchBoxIntent').then((module) => setIntent(() => module.default));
   };
   // An Enter that selected no suggestion (autocomplete.js prevents the default when it selects one)
   // before SearchBoxIntent arrived: it acts on it when it mounts.

@@ -1,4 +1,4 @@
-// Loaded on the reader's first intent to search (see index.tsx). autocomplete.js (outside React)
+// Loaded on the reader's first intent to search (see src/theme/SearchBar). autocomplete.js (outside React)
 // makes its whole menu, "See all results" link included, the listbox via ARIA 1.1 aria-owns; this
 // makes the options' own box the listbox and points the combobox at it with aria-controls
 // (ARIA 1.2). Also (spec 2 and readers on phones): "Loading..." while the index loads, Enter
@@ -7,7 +7,7 @@ import {useCallback, useEffect, useState, type ReactNode, type RefObject} from '
 import {useHistory} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useActivePlugin, useActiveVersion} from '@docusaurus/plugin-content-docs/client';
-import styles from './SearchBoxIntent.module.css';
+import styles from './styles.module.css';
 
 export function repairSuggestionsMarkup(root: HTMLElement): void {
   const input = root.querySelector<HTMLInputElement>('input[role="combobox"]');
