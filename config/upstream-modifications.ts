@@ -321,7 +321,7 @@ export const upstreamModifications: UpstreamModification[] = [
       [themeClassic, 'DocBreadcrumbs', 'wrapped component', 'The "Copy page as Markdown" row follows the breadcrumbs on every docs page.'],
       [themeClassic, 'ErrorPageContent', 'wrapped component', 'The crash page keeps its text and adds ways back (spec 8).'],
       [themeClassic, 'NotFound/Content', 'wrapped component', 'The not-found page keeps its text and adds ways back (spec 8).'],
-      ['@easyops-cn/docusaurus-search-local', 'SearchBar', 'wrapped component', 'The suggestions\' own box is the listbox the combobox controls (ARIA 1.2).'],
+      ['@easyops-cn/docusaurus-search-local', 'SearchBar', 'wrapped component', 'Loaded on the reader\'s first intent (focus, hover, Ctrl+K): the suggestions\' own box is the listbox the combobox controls (ARIA 1.2), "Loading..." shows while the index loads, Enter without a suggestion opens the results page, and a query stays visible after Escape on phones.'],
       ['@easyops-cn/docusaurus-search-local', 'SearchPage', 'wrapped component', 'The search results page gets a main landmark.'],
     ] as const
   ).map(([pkg, component, kind, why]): UpstreamModification => {

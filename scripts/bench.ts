@@ -27,6 +27,7 @@ import {medianRun} from '../tests/support/median-run';
 import {startNginx} from './nginx-server';
 import {describeLoadTest, runLoadTest, type LoadTestFigures} from './load-test';
 import {nginxHeadersFile} from './write-host-headers';
+import {benchSearch, searchMarkdown, type SearchBenchRow} from './bench-search';
 import {gzipLevel, hydratedSelector, measurePageWeight, diagramSelector, summarizePageWeight, type LoadedResource, type PageWeightSummary} from '../tests/support/page-weight';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -372,6 +373,7 @@ async function main(): Promise<void> {
   let chromiumVersion: string;
   let lighthouseVersion: string;
   let loadTest: LoadTestFigures;
+  let searchRows: SearchBenchRow[];
   try {
     console.log(`Page weight (gzip level ${gzipLevel}), ${server.url}:`);
     let phase = performance.now();
@@ -383,6 +385,8 @@ async function main(): Promise<void> {
     const lighthouse = await runLighthouse(server.url, runs);
     phases.lighthouse = (performance.now() - phase) / 1000;
     lighthouseVersion = lighthouse.version;
+    console.log('Search on a throttled phone (scripts/bench-search.ts):');
+    searchRows = await benchSearch(server.url);
     results = pageTypes.map((pageType) => {
       const weight = measured.weights.get(pageType.id)!;
       const partial = {
@@ -418,7 +422,7 @@ async function main(): Promise<void> {
     playwright: packageVersion('@playwright/test'),
   };
 
-  console.log(`\n${textTable(rows)}\n`);
+  console.log(`\n${textTable(rows)}\n\n${searchMarkdown(searchRows)}\n`);
   console.log(buildLine(buildInfo));
   for (const result of results) {
     if (result.lighthouse.failedAudits.length > 0) console.log(`${result.label} failed: ${result.lighthouse.failedAudits.join(', ')}`);
@@ -445,6 +449,7 @@ async function main(): Promise<void> {
     coldBuildTargetSeconds,
     pages: results,
     loadTest,
+    search: searchRows,
   };
   writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
 
@@ -456,6 +461,8 @@ async function main(): Promise<void> {
     'The build was served by nginx with the shipped configuration (`deploy/nginx/tessera-docs.conf`: precompressed brotli/gzip, the security headers), as readers get it.',
     '',
     markdownTable(rows),
+    '',
+    searchMarkdown(searchRows),
     '',
     buildLine(buildInfo),
     '',

@@ -1,5 +1,6 @@
 import {expect, test, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
+import {gzipBytes, gzipLevel} from '../support/page-weight';
 
 const searchInput = (page: Page) => page.locator('.navbar input.navbar__search-input');
 
@@ -68,4 +69,89 @@ test.describe('search (spec 2, 7)', () => {
     await searchFor(page, 'session');
     expect(indexFiles.length).toBeGreaterThan(0);
   });
+
+  test('the box says "Loading..." until the index has loaded', async ({page}) => {
+    // A slow link: the index arrives a second and a half after it is asked for.
+    await page.route(/search-index-[0-9a-f]+\.json$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/docs/3.0.0/sdk/sdk/intro');
+    await expectHydrated(page);
+    await searchInput(page).click();
+    const loading = page.locator('.navbar [role="status"]');
+    await expect(loading).toHaveText('Loading...');
+    await searchInput(page).fill('refund');
+    await expect(page.locator('.navbar [role="listbox"] [role="option"]').first()).toBeVisible();
+    await expect(loading).toHaveCount(0);
+  });
+
+  test('results say where a page sits, and category cards are not results', async ({page}) => {
+    await page.goto('/docs/3.0.0/sdk/sdk/intro');
+    await expectHydrated(page);
+    await searchFor(page, 'deactivate a token');
+    const paths = await page.locator('.navbar [role="option"] [class*="hitPath"]').allInnerTexts();
+    const titles = await page.locator('.navbar [role="option"] [class*="hitTitle"]').allInnerTexts();
+    // The API page's own entry, under its place in the sidebar; not the navbar's first item.
+    expect(paths).toContain('API reference › Tokenized payment methods');
+    for (const path of paths) expect(path).not.toMatch(/^Guides ›/);
+    // The cards of the tag page ("📄️Deactivate a token") are links to pages, not headings.
+    for (const title of titles) expect(title).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+
+  test('Enter with no result opens the full results page, in the reader\'s version', async ({page}) => {
+    await page.goto('/docs/1.0.0/api/tessera-api');
+    await expectHydrated(page);
+    const input = searchInput(page);
+    await input.click();
+    await input.fill('zzqxv');
+    await expect(page.locator('.navbar').getByText('No results')).toBeVisible();
+    await input.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=zzqxv&version=docs%2F1\.0\.0%2F$/);
+    await expect(page.locator('input[type="search"]')).toHaveValue('zzqxv');
+  });
+
+  test('on a phone, Escape closes the suggestions and leaves the query in view', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/docs/3.0.0/sdk/sdk/intro');
+    await expectHydrated(page);
+    await searchFor(page, 'refund');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.navbar [role="listbox"]')).toBeHidden();
+    const input = searchInput(page);
+    await expect(input).toHaveValue('refund');
+    const box = await input.boundingBox();
+    // Collapsed, the box is its 32 px icon and the query is hidden.
+    expect(box?.width ?? 0).toBeGreaterThan(100);
+  });
+
+  /** A phone downloads the whole index of a version before the first result shows. */
+  const firstSearchBudgetKB = 150;
+  for (const [version, start, query] of [
+    ['3.0.0', '/docs/3.0.0/sdk/sdk/intro', 'partial refund'],
+    ['1.0.0', '/docs/1.0.0/api/tessera-api', 'refund an order'],
+  ] as const) {
+    test(`the first ${version} search downloads at most ${firstSearchBudgetKB} KB (gzip level ${gzipLevel})`, async ({page}) => {
+      await page.goto(start);
+      await expectHydrated(page);
+      await page.waitForLoadState('networkidle');
+      const bodies: Promise<number>[] = [];
+      const files: string[] = [];
+      page.on('response', (response) => {
+        bodies.push(
+          (async () => {
+            // Docusaurus prefetches the pages of links in view meanwhile: those are not the search's.
+            if (await response.request().headerValue('sec-purpose')) return 0;
+            files.push(new URL(response.url()).pathname);
+            return response.body().then(gzipBytes, () => 0);
+          })(),
+        );
+      });
+      await searchFor(page, query);
+      await page.waitForLoadState('networkidle');
+      const total = (await Promise.all(bodies)).reduce((sum, bytes) => sum + bytes, 0);
+      expect(files.some((file) => /search-index-[0-9a-f]+\.json$/.test(file)), files.join(', ')).toBe(true);
+      expect(total / 1024, files.join(', ')).toBeLessThanOrEqual(firstSearchBudgetKB);
+    });
+  }
 });

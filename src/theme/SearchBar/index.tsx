@@ -1,40 +1,31 @@
-// Wrapped: autocomplete.js (outside React) makes its whole menu, "See all results" link included, the listbox via ARIA 1.1 aria-owns; this makes the options' own box the listbox and points the combobox at it with aria-controls (ARIA 1.2).
-import type {ReactNode} from 'react';
+// Wrapped: what the search box needs beyond the plugin's own (an accessible listbox, "Loading..."
+// while the index loads, Enter on "No results", see SearchBoxIntent) loads only once the reader
+// shows intent (focus, hover, or the Ctrl+K shortcut, which focuses the box), so a page's first
+// load carries nothing more than the plugin's box.
+import {useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
-import RepairedMarkup from '@site/src/components/RepairedMarkup';
+import type {SearchBoxIntentProps} from '@site/src/components/SearchBoxIntent';
+import styles from './styles.module.css';
 
-function repairSuggestionsMarkup(root: HTMLElement): void {
-  const input = root.querySelector<HTMLInputElement>('input[role="combobox"]');
-  if (!input) return;
-  const menuId = input.getAttribute('aria-owns') ?? input.dataset.suggestionsMenu;
-  if (!menuId) return;
-  input.dataset.suggestionsMenu = menuId;
-  input.removeAttribute('aria-owns');
-  const menu = root.ownerDocument.getElementById(menuId);
-  if (!menu) return;
-  const options = menu.querySelector('[role="option"]')?.parentElement ?? null;
-  // Only the box of the options is a listbox: not the menu around it, nor an emptied box from an earlier query.
-  for (const box of [menu, ...Array.from(menu.querySelectorAll('[role="listbox"]'))]) {
-    if (box !== options && box.getAttribute('role') === 'listbox') box.removeAttribute('role');
-  }
-  let controls = menuId;
-  if (options) {
-    controls = `${menuId}-options`;
-    if (options.id !== controls) options.id = controls;
-    if (options.getAttribute('role') !== 'listbox') options.setAttribute('role', 'listbox');
-    if (!options.hasAttribute('aria-label')) options.setAttribute('aria-label', 'Search suggestions');
-  }
-  // With suggestions the combobox controls their listbox; with none ("No results") the menu that says so.
-  if (input.getAttribute('aria-controls') !== controls) input.setAttribute('aria-controls', controls);
-}
-
-// autocomplete.js adds the menu on first use and re-renders the options on every keystroke.
-const suggestionsChanges: MutationObserverInit = {childList: true, subtree: true, attributes: true, attributeFilter: ['aria-owns']};
-
-export default function SearchBarWithListbox(props: Record<string, unknown>): ReactNode {
+export default function SearchBarWithIntent(props: Record<string, unknown>): ReactNode {
+  const box = useRef<HTMLDivElement>(null);
+  const requested = useRef(false);
+  const pendingEnter = useRef(false);
+  const [Intent, setIntent] = useState<ComponentType<SearchBoxIntentProps> | null>(null);
+  const onIntent = () => {
+    if (requested.current) return;
+    requested.current = true;
+    void import('@site/src/components/SearchBoxIntent').then((module) => setIntent(() => module.default));
+  };
+  // An Enter that selected no suggestion (autocomplete.js prevents the default when it selects one)
+  // before SearchBoxIntent arrived: it acts on it when it mounts.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!Intent && event.key === 'Enter' && !event.defaultPrevented) pendingEnter.current = true;
+  };
   return (
-    <RepairedMarkup repair={repairSuggestionsMarkup} observe={suggestionsChanges}>
+    <div ref={box} className={styles.searchBox} onFocus={onIntent} onMouseEnter={onIntent} onKeyDown={onKeyDown}>
       <SearchBar {...props} />
-    </RepairedMarkup>
+      {Intent && <Intent box={box} pendingEnter={pendingEnter} />}
+    </div>
   );
 }

@@ -1,0 +1,211 @@
+/**
+ * The search part of `npm run bench`: how long a reader on a phone waits for the first search
+ * result, and how many bytes that first search downloads, per docs version.
+ *
+ *   npx tsx scripts/bench-search.ts http://127.0.0.1:3350 [--runs N] [--accept-encoding gzip]
+ *
+ * It takes a base URL and starts no server, so it measures whatever serves the build.
+ *
+ * Each run is cold: a fresh browser context (empty HTTP cache), a 390 px wide touch screen, the
+ * network throttled to 150 ms latency and 200,000 B/s down (Lighthouse's mobile link) and the CPU
+ * 4× slower (Chromium applies both to the page's workers, where the index is fetched and parsed).
+ * The page loads and goes quiet first; then the reader taps the search box and types the query.
+ * Time runs from the first keystroke to the first result on screen, measured in the page.
+ * Bytes are what went over the wire (bodies and headers) from the tap until the network is quiet
+ * again after that result: the index, the search code and anything else the search needed.
+ */
+import path from 'node:path';
+import {chromium, devices, type Browser, type BrowserContext, type CDPSession, type Page, type Request} from '@playwright/test';
+import {chromiumFlags, chromiumPath} from '../config/chromium';
+import {hydratedSelector} from '../tests/support/page-weight';
+
+/** Lighthouse's mobile link (150 ms RTT, 1.6 Mbit/s down, 675 kbit/s up) and its 4× CPU slowdown. */
+export const searchThrottling = {latencyMs: 150, downloadBytesPerSecond: 200_000, uploadBytesPerSecond: 84_375, cpuSlowdown: 4} as const;
+export const searchViewport = {width: 390, height: 844} as const;
+
+export type SearchBenchCase = {version: string; page: string; query: string};
+
+/** One page per version and a query a reader would type there. */
+export const searchBenchCases: SearchBenchCase[] = [
+  {version: '3.0.0', page: '/docs/3.0.0/sdk/sdk/intro', query: 'partial refund'},
+  {version: '1.0.0', page: '/docs/1.0.0/api/tessera-api', query: 'refund an order'},
+];
+
+export type SearchRun = {msToFirstResult: number; bytes: number; files: {path: string; bytes: number; encoding: string; ms: number}[]};
+export type SearchBenchRow = {version: string; page: string; query: string; runs: SearchRun[]; bytes: number; indexEncoding: string; min: number; median: number; max: number};
+
+export const defaultSearchRuns = 3;
+const suggestionSelector = '.navbar [role="option"]';
+const quietMs = 1000;
+
+/**
+ * Throttles a page. Chromium accepts both settings for pages only ("only supported for pages, not
+ * workers") and applies them to the page's workers too: the search worker's index download runs at
+ * the throttled rate, and a busy loop in a worker slows down with the page.
+ */
+async function throttle(session: CDPSession): Promise<void> {
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: searchThrottling.latencyMs,
+    downloadThroughput: searchThrottling.downloadBytesPerSecond,
+    uploadThroughput: searchThrottling.uploadBytesPerSecond,
+  });
+  await session.send('Emulation.setCPUThrottlingRate', {rate: searchThrottling.cpuSlowdown});
+}
+
+type Transfer = {url: string; startedAt: number; endedAt?: number; bytes?: number; encoding?: string};
+
+async function oneRun(browser: Browser, baseUrl: string, benchCase: SearchBenchCase, acceptEncoding?: string): Promise<SearchRun> {
+  const context: BrowserContext = await browser.newContext({
+    ...devices['Pixel 7'],
+    viewport: searchViewport,
+    ...(acceptEncoding ? {extraHTTPHeaders: {'Accept-Encoding': acceptEncoding}} : {}),
+  });
+  try {
+    const page: Page = await context.newPage();
+    const transfers = new Map<Request, Transfer>();
+    context.on('request', (request) => {
+      const startedAt = performance.now();
+      // Docusaurus prefetches the pages of links in view (Sec-Purpose: prefetch): not the search's bytes.
+      void request.headerValue('sec-purpose').then((purpose) => {
+        if (purpose) transfers.delete(request);
+      });
+      transfers.set(request, {url: request.url(), startedAt});
+    });
+    const finished = async (request: Request) => {
+      const transfer = transfers.get(request);
+      if (!transfer) return;
+      const sizes = await request.sizes().catch(() => ({responseBodySize: 0, responseHeadersSize: 0}));
+      transfer.bytes = sizes.responseBodySize + sizes.responseHeadersSize;
+      transfer.encoding = (await request.response())?.headers()['content-encoding'] ?? 'identity';
+      transfer.endedAt = performance.now();
+    };
+    context.on('requestfinished', (request) => void finished(request));
+    context.on('requestfailed', (request) => void finished(request));
+    const session = await context.newCDPSession(page);
+    await throttle(session);
+    await page.goto(baseUrl + benchCase.page, {timeout: 120_000});
+    await page.waitForSelector(hydratedSelector, {timeout: 120_000});
+    await waitForQuiet(transfers, 120_000);
+
+    // A string, not a function: the TypeScript runner would add helpers the page does not have.
+    await page.evaluate(`(() => {
+      const marks = {firstKey: 0, firstResult: 0};
+      window.searchBenchMarks = marks;
+      document.addEventListener('keydown', () => { marks.firstKey ||= performance.now(); }, {capture: true});
+      new MutationObserver(() => {
+        if (marks.firstResult) return;
+        const option = document.querySelector(${JSON.stringify(suggestionSelector)});
+        if (option && option.offsetParent !== null) marks.firstResult = performance.now();
+      }).observe(document.body, {childList: true, subtree: true, attributes: true});
+    })()`);
+    const tappedAt = performance.now();
+    await page.locator('.navbar input.navbar__search-input').tap();
+    await page.keyboard.type(benchCase.query, {delay: 100});
+    await page.waitForFunction(() => (window as unknown as {searchBenchMarks: {firstResult: number}}).searchBenchMarks.firstResult > 0, undefined, {timeout: 60_000});
+    await waitForQuiet(transfers, 60_000);
+    const marks = await page.evaluate(() => (window as unknown as {searchBenchMarks: {firstKey: number; firstResult: number}}).searchBenchMarks);
+    const files = [...transfers.values()]
+      .filter((transfer) => transfer.startedAt >= tappedAt)
+      .map((transfer) => ({path: new URL(transfer.url).pathname, bytes: transfer.bytes ?? 0, encoding: transfer.encoding ?? 'identity', ms: Math.round((transfer.endedAt ?? 0) - transfer.startedAt)}));
+    return {msToFirstResult: Math.round(marks.firstResult - marks.firstKey), bytes: files.reduce((sum, file) => sum + file.bytes, 0), files};
+  } finally {
+    await context.close();
+  }
+}
+
+/** Resolves once no recorded request has been in flight for `quietMs`. */
+async function waitForQuiet(transfers: Map<Request, Transfer>, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  let quietSince = performance.now();
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if ([...transfers.values()].some((transfer) => transfer.bytes === undefined)) quietSince = performance.now();
+    else if (performance.now() - quietSince >= quietMs) return;
+  }
+  const pending = [...transfers.values()].filter((transfer) => transfer.bytes === undefined).map((transfer) => transfer.url);
+  throw new Error(`The network did not go quiet within ${timeoutMs / 1000} s: ${pending.join(', ')}`);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+/** Runs every case `runs` times, the cases taking turns, and returns one row per version. */
+export type SearchBenchOptions = {
+  runs?: number;
+  cases?: SearchBenchCase[];
+  /** Sent instead of the browser's own header, e.g. "gzip" to measure what a host without brotli serves. */
+  acceptEncoding?: string;
+};
+
+export async function benchSearch(baseUrl: string, {runs = defaultSearchRuns, cases = searchBenchCases, acceptEncoding}: SearchBenchOptions = {}): Promise<SearchBenchRow[]> {
+  const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
+  try {
+    const runsByCase = new Map<SearchBenchCase, SearchRun[]>(cases.map((benchCase) => [benchCase, []]));
+    for (let round = 1; round <= runs; round++) {
+      for (const benchCase of cases) {
+        const run = await oneRun(browser, baseUrl, benchCase, acceptEncoding);
+        runsByCase.get(benchCase)!.push(run);
+        console.log(`  search run ${round}/${runs} ${benchCase.version} "${benchCase.query}": first result after ${run.msToFirstResult} ms, ${(run.bytes / 1024).toFixed(1)} KB`);
+      }
+    }
+    return cases.map((benchCase) => {
+      const caseRuns = runsByCase.get(benchCase)!;
+      const times = caseRuns.map((run) => run.msToFirstResult);
+      const index = caseRuns[0]!.files.find((file) => /search-index[^/]*\.json$/.test(file.path));
+      return {...benchCase, runs: caseRuns, bytes: median(caseRuns.map((run) => run.bytes)), indexEncoding: index?.encoding ?? 'none fetched', min: Math.min(...times), median: median(times), max: Math.max(...times)};
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+export const searchColumns = ['Search', 'Query', 'Downloaded by the first search (KB)', 'Index encoding', 'First result (ms), min / median / max'];
+
+export function searchRowCells(row: SearchBenchRow): string[] {
+  return [`Search ${row.version}`, `"${row.query}"`, (row.bytes / 1024).toFixed(1), row.indexEncoding, `${row.min} / ${row.median} / ${row.max}`];
+}
+
+export function searchMarkdown(rows: SearchBenchRow[]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(searchColumns),
+    line(['---', '---', '---:', '---', '---:']),
+    ...rows.map((row) => line(searchRowCells(row))),
+    '',
+    `- **Search**: ${defaultSearchRuns} cold runs per version on a ${searchViewport.width} px touch screen, network throttled to ${searchThrottling.latencyMs} ms latency and ${searchThrottling.downloadBytesPerSecond.toLocaleString('en')} B/s down, CPU ${searchThrottling.cpuSlowdown}× slower; the reader taps the search box on a loaded page and types the query. Time from the first keystroke to the first result on screen; KB (1024 bytes) on the wire from the tap until the network is quiet, as the server sent them (median run). Targets: ≤ 1500 ms median, ≤ 150 KB.`,
+  ].join('\n');
+}
+
+function parseArguments(argv: string[]): {baseUrl: string; runs: number; acceptEncoding?: string} {
+  let baseUrl: string | undefined;
+  let runs = defaultSearchRuns;
+  let acceptEncoding: string | undefined;
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]!;
+    if (argument === '--runs') runs = Number(argv[++index]);
+    else if (argument === '--accept-encoding') acceptEncoding = argv[++index];
+    else if (!argument.startsWith('-') && baseUrl === undefined) baseUrl = argument.replace(/\/$/, '');
+    else throw new Error(`Unknown argument ${argument}`);
+  }
+  if (!baseUrl || !Number.isInteger(runs) || runs < 1) {
+    throw new Error('Usage: tsx scripts/bench-search.ts <base URL of a served build> [--runs N] [--accept-encoding gzip]');
+  }
+  return {baseUrl, runs, ...(acceptEncoding ? {acceptEncoding} : {})};
+}
+
+async function main(): Promise<void> {
+  const {baseUrl, ...options} = parseArguments(process.argv.slice(2));
+  const rows = await benchSearch(baseUrl, options);
+  console.log(`\n${searchMarkdown(rows)}\n`);
+  for (const row of rows) {
+    for (const file of row.runs[0]!.files) console.log(`  ${row.version} ${file.path} ${(file.bytes / 1024).toFixed(1)} KB (${file.encoding}) in ${file.ms} ms`);
+  }
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
