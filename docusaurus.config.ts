@@ -87,8 +87,7 @@ const config: Config = {
     colorMode,
     announcementBar: {
       ...announcementBar,
-      content:
-        `Tessera API V1 is deprecated and stops answering on 30 June 2027. <a href="${migrationGuidePath}">Move to V3</a>.`,
+      content: `Tessera API V1 is deprecated and stops answering on 30 June 2027. <a href="${migrationGuidePath}">Move to V3</a>.`,
     },
     docs: {sidebar: docsSidebar},
     tableOfContents,

@@ -9,19 +9,28 @@ import {collectionPath, environmentPath, serversOf} from './postman';
 import {docsVersions, site} from './site-constants';
 
 /** Reads the servers of each OpenAPI file (an environment each), so it runs when the plugin does. */
-const apiDownloads = (siteDir: string) => Object.values(openApiSpecs).flatMap((spec) => {
-  const label = spec.version === docsVersions.current.path ? `${spec.version}, current` : `${spec.version}, deprecated`;
-  const file = path.basename(spec.sourcePath);
-  return [
-    {title: `OpenAPI file ${file}`, path: openApiDownloadPath(spec.sourcePath), description: `The API of docs version ${label}: the source of its reference pages.`},
-    {title: `Postman collection for ${file}`, path: collectionPath(spec.sourcePath), description: 'One request per operation, with the documented example bodies and authentication.'},
-    ...serversOf(siteDir, spec.sourcePath).map((server) => ({
-      title: `Postman environment for ${file}: ${server.id}`,
-      path: environmentPath(spec.sourcePath, server.id),
-      description: `Base URL ${server.url} and the credential variables the collection uses.`,
-    })),
-  ];
-});
+const apiDownloads = (siteDir: string) =>
+  Object.values(openApiSpecs).flatMap((spec) => {
+    const label = spec.version === docsVersions.current.path ? `${spec.version}, current` : `${spec.version}, deprecated`;
+    const file = path.basename(spec.sourcePath);
+    return [
+      {
+        title: `OpenAPI file ${file}`,
+        path: openApiDownloadPath(spec.sourcePath),
+        description: `The API of docs version ${label}: the source of its reference pages.`,
+      },
+      {
+        title: `Postman collection for ${file}`,
+        path: collectionPath(spec.sourcePath),
+        description: 'One request per operation, with the documented example bodies and authentication.',
+      },
+      ...serversOf(siteDir, spec.sourcePath).map((server) => ({
+        title: `Postman environment for ${file}: ${server.id}`,
+        path: environmentPath(spec.sourcePath, server.id),
+        description: `Base URL ${server.url} and the credential variables the collection uses.`,
+      })),
+    ];
+  });
 
 export const markdownTwinsOptions = {
   title: site.title,
@@ -32,8 +41,16 @@ export const markdownTwinsOptions = {
     'Server samples come in JSON, PHP (Guzzle) and C# (.NET 8) against the sandbox https://api.sandbox.tessera.example; client samples are TypeScript against the SDK declarations.',
   ],
   downloads: (siteDir: string) => [
-    {title: 'Every current page in one file', path: '/llms-full.txt', description: `The whole ${docsVersions.current.path} documentation as Markdown.`},
+    {
+      title: 'Every current page in one file',
+      path: '/llms-full.txt',
+      description: `The whole ${docsVersions.current.path} documentation as Markdown.`,
+    },
     ...apiDownloads(siteDir),
-    {title: 'Client SDK type declarations', path: '/sdk/tessera-sdk.d.ts', description: 'Tessera.init, the client methods and every event with its payload.'},
+    {
+      title: 'Client SDK type declarations',
+      path: '/sdk/tessera-sdk.d.ts',
+      description: 'Tessera.init, the client methods and every event with its payload.',
+    },
   ],
 } satisfies MarkdownTwinsOptions;

@@ -22,8 +22,7 @@ export const openApiSpecs = {
 } as const;
 
 /** Where the build publishes each OpenAPI file for download (copied by the generation script). */
-export const openApiDownloadPath = (sourcePath: string): string =>
-  `/openapi/${sourcePath.split('/').pop()}`;
+export const openApiDownloadPath = (sourcePath: string): string => `/openapi/${sourcePath.split('/').pop()}`;
 
 export const openApiPluginOptions = {
   id: 'openapi',

@@ -138,7 +138,9 @@ export function nginxHeaders(scriptHashes: readonly string[]): string {
   const lines = [
     `# ${generatedNotice('nginx, server context')}`,
     `set $tessera_cache_control ${nginxValue(revalidateCacheControl)};`,
-    ...immutablePathPatterns.map((pattern) => `if ($uri ~ ${nginxPattern(pattern)}) { set $tessera_cache_control ${nginxValue(immutableCacheControl)}; }`),
+    ...immutablePathPatterns.map(
+      (pattern) => `if ($uri ~ ${nginxPattern(pattern)}) { set $tessera_cache_control ${nginxValue(immutableCacheControl)}; }`,
+    ),
     'add_header Cache-Control $tessera_cache_control always;',
     ...securityHeaders(scriptHashes).map(([name, value]) => `add_header ${name} ${nginxValue(value)} always;`),
   ];
@@ -152,7 +154,8 @@ export function nginxHeaders(scriptHashes: readonly string[]): string {
  * default for other files is already to revalidate.
  */
 export function headersFile(scriptHashes: readonly string[], hashedPaths: readonly string[]): string {
-  const block = (pattern: string, headers: [string, string][]) => [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  const block = (pattern: string, headers: [string, string][]) =>
+    [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   return `${[
     `# ${generatedNotice('_headers')}`,
     block('/*', securityHeaders(scriptHashes)),
@@ -185,7 +188,9 @@ export function buildScriptHashes(root: string): BuildScripts {
     const html = readFileSync(file, 'utf8');
     const handlers = inlineHandlers(html);
     if (handlers.length > 0) {
-      throw new Error(`${path.relative(root, file)} has inline handlers (${handlers.join(', ')}), which the CSP refuses: use addEventListener in a bundled script.`);
+      throw new Error(
+        `${path.relative(root, file)} has inline handlers (${handlers.join(', ')}), which the CSP refuses: use addEventListener in a bundled script.`,
+      );
     }
     for (const script of inlineScripts(html)) hashes.add(scriptHashSource(script));
   }

@@ -68,7 +68,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "The client entry's `./preload` import: the route is matched and hydration starts in a task after main.js has evaluated, not inside it.",
     gain: 'Splits one long task of main.js evaluation plus hydration start into two on a throttled phone.',
     switchOff: removeReplacement('PreloadInNextTask'),
-    },
+  },
   {
     package: core,
     upstreamFile: `${core}/lib/client/docusaurus.js`,
@@ -77,7 +77,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "The client entry's `./docusaurus` import (window.docusaurus): link prefetching runs in idle slices instead of while the page hydrates.",
     gain: 'Takes the matching of every visible link off the hydration task (not measured apart).',
     switchOff: removeReplacement('IdlePrefetch'),
-    },
+  },
   {
     package: core,
     upstreamFile: `${core}/lib/client/browserContext.js`,
@@ -86,7 +86,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'The switch of `useIsBrowser()` to true after hydration renders as a transition, in slices, instead of one task.',
     gain: 'Breaks the post-hydration re-render into interruptible slices (not measured apart).',
     switchOff: removeReplacement('BrowserContextInTransition'),
-    },
+  },
   {
     package: core,
     upstreamFile: `${core}/lib/client/preload.js`,
@@ -95,7 +95,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'Imported by PreloadInNextTask through the `@tessera/docusaurus-preload` alias: the original, called a task later.',
     gain: 'See clientEntry.js.',
     switchOff: removeReplacement('PreloadInNextTask'),
-    },
+  },
   {
     package: themeCommon,
     upstreamFile: `${themeCommon}/lib/utils/reactUtils.js`,
@@ -104,7 +104,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: '`useShallowMemoObject` sorts keys without `localeCompare`, whose first call builds an ICU collator.',
     gain: 'About 20 ms of main thread per page here, 80 ms on a throttled phone.',
     switchOff: removeReplacement('ReactUtilsWithoutCollator'),
-    },
+  },
   {
     package: themeCommon,
     upstreamFile: `${themeCommon}/lib/index.js`,
@@ -113,7 +113,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "The doc and API layouts' `useWindowSize` import: they keep the server-rendered desktop table of contents on phones (CSS hides it) instead of removing it after hydration.",
     gain: 'No re-render of the layout after hydration on phones (not measured apart).',
     switchOff: removeReplacement('TableOfContentsOnEveryScreen'),
-    },
+  },
   {
     package: themeClassic,
     upstreamFile: themeClassicFile('DocItem/Layout/index.js'),
@@ -122,7 +122,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
     gain: 'See theme-common lib/index.js.',
     switchOff: removeReplacement('TableOfContentsOnEveryScreen'),
-    },
+  },
   {
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiItem/Layout/index.js'),
@@ -131,18 +131,16 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
     gain: 'See theme-common lib/index.js.',
     switchOff: removeReplacement('TableOfContentsOnEveryScreen'),
-    },
-  ...['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map(
-    (component): UpstreamModification => ({
-      package: openApiTheme,
-      upstreamFile: openApiThemeFile(`${component}/index.js`),
-      kind: 'replaced module',
-      ours: ['src/plugins/hydrate-in-place/stand-ins/RenderEverywhere', hydrateInPlace],
-      why: "Its `@docusaurus/BrowserOnly` renders on the server too, so the page's HTML holds the schema and the browser hydrates it instead of building it.",
-      gain: 'create-session: about 19,000 elements and 0.5 s of main thread no longer built in the browser at once.',
-      switchOff: removeReplacement('RenderEverywhere'),
-        }),
-  ),
+  },
+  ...['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map((component): UpstreamModification => ({
+    package: openApiTheme,
+    upstreamFile: openApiThemeFile(`${component}/index.js`),
+    kind: 'replaced module',
+    ours: ['src/plugins/hydrate-in-place/stand-ins/RenderEverywhere', hydrateInPlace],
+    why: "Its `@docusaurus/BrowserOnly` renders on the server too, so the page's HTML holds the schema and the browser hydrates it instead of building it.",
+    gain: 'create-session: about 19,000 elements and 0.5 s of main thread no longer built in the browser at once.',
+    switchOff: removeReplacement('RenderEverywhere'),
+  })),
   {
     package: themeClassic,
     upstreamFile: themeClassicFile('Details/index.js'),
@@ -151,32 +149,36 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "Inside the OpenAPI theme's components only, a collapsed section's content renders once it is first opened.",
     gain: 'Nested schemas cost nothing until read (not measured apart).',
     switchOff: removeReplacement('LazyDetails'),
-    },
+  },
   ...[
     themeClassicFile('Tabs/index.js'),
     themeClassicFile('CodeBlock/index.js'),
-    ...['ApiTabs', 'DiscriminatorTabs', 'MimeTabs', 'OperationTabs', 'SchemaTabs', 'Tabs'].map((component) => openApiThemeFile(`${component}/index.js`)),
-  ].map(
-    (upstreamFile): UpstreamModification => ({
-      package: upstreamFile.startsWith(openApiTheme) ? openApiTheme : themeClassic,
-      upstreamFile,
-      kind: 'replaced module',
-      ours: ['src/plugins/hydrate-in-place/stand-ins/NoRemountKey', hydrateInPlace],
-      why: '`useIsBrowser()` is called only for a remount key; without it, every tab set and code block is not rebuilt after hydration.',
-      gain: 'No rebuild of every tab and code block of a page after hydration (not measured apart).',
-      switchOff: removeReplacement('NoRemountKey'),
-        }),
-  ),
+    ...['ApiTabs', 'DiscriminatorTabs', 'MimeTabs', 'OperationTabs', 'SchemaTabs', 'Tabs'].map((component) =>
+      openApiThemeFile(`${component}/index.js`),
+    ),
+  ].map((upstreamFile): UpstreamModification => ({
+    package: upstreamFile.startsWith(openApiTheme) ? openApiTheme : themeClassic,
+    upstreamFile,
+    kind: 'replaced module',
+    ours: ['src/plugins/hydrate-in-place/stand-ins/NoRemountKey', hydrateInPlace],
+    why: '`useIsBrowser()` is called only for a remount key; without it, every tab set and code block is not rebuilt after hydration.',
+    gain: 'No rebuild of every tab and code block of a page after hydration (not measured apart).',
+    switchOff: removeReplacement('NoRemountKey'),
+  })),
   // Libraries kept out of first loads.
   {
     package: themeClassic,
     upstreamFile: `${themeClassic}/lib/prism-include-languages.js`,
     kind: 'replaced module',
-    ours: ['src/plugins/prism-on-demand/no-startup-languages.js', 'src/plugins/prism-on-demand/CodeHighlighter', 'src/plugins/prism-on-demand/index.ts'],
+    ours: [
+      'src/plugins/prism-on-demand/no-startup-languages.js',
+      'src/plugins/prism-on-demand/CodeHighlighter',
+      'src/plugins/prism-on-demand/index.ts',
+    ],
     why: 'The start-up client module that registers Prism languages becomes empty; Prism highlights on the server and loads in the browser only for code the HTML lacks.',
     gain: 'About 33 KB (prism-react-renderer) out of main.js.',
     switchOff: 'remove src/plugins/prism-on-demand from docusaurus.config.ts and delete src/theme/CodeBlock/Content',
-    },
+  },
   {
     package: '@docusaurus/utils-common',
     upstreamFile: '@docusaurus/utils-common/lib/index.js',
@@ -185,7 +187,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "The browser imports the package's path helpers from the files that define them, without the index's tslib helpers.",
     gain: '3.9 KB (tslib) out of main.js.',
     switchOff: 'remove src/plugins/lean-utils-common from docusaurus.config.ts',
-    },
+  },
   {
     package: '@docusaurus/theme-mermaid',
     upstreamFile: '@docusaurus/theme-mermaid/lib/client/index.js',
@@ -194,7 +196,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "Diagrams are drawn at build time; production builds alias `mermaid` (imported by the theme's client) to a stand-in, so mermaid's chunks are neither built nor published.",
     gain: 'No mermaid JS on any page: the budget test measures 0 KB of it on every page type.',
     switchOff: 'remove src/plugins/prerendered-diagrams from docusaurus.config.ts and its remark plugin from config/docs.ts',
-    },
+  },
   // The page shell.
   {
     package: core,
@@ -204,7 +206,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "The app's scripts start after the first contentful paint instead of `defer`, so the first paint never waits for main.js.",
     gain: "The guide's simulated LCP stays at 1.35 s (Lighthouse mobile); with defer a cached main.js ran before the first frame.",
     switchOff: 'remove `ssrTemplate` from docusaurus.config.ts',
-    },
+  },
   {
     package: 'react-loadable-ssr-addon-v5-slorber',
     upstreamFile: 'react-loadable-ssr-addon-v5-slorber/lib/ReactLoadableSSRAddon.js',
@@ -213,7 +215,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "The client manifest gains an entry per dynamic import, so each page's HTML names its route chunks (the addon keys them by chunk name only, which never matches under webpack 5 and Rspack).",
     gain: "A page's route chunks download with main.js instead of one round trip after it.",
     switchOff: 'remove src/plugins/route-chunks-in-html from docusaurus.config.ts',
-    },
+  },
   // Swizzled theme components that keep libraries and work out of pages.
   {
     package: themeClassic,
@@ -223,7 +225,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "The browser keeps the server's highlighted markup; Prism loads only for code the HTML lacks.",
     gain: 'See prism-include-languages.js.',
     switchOff: deleteSwizzle('src/theme/CodeBlock/Content'),
-    },
+  },
   {
     package: themeClassic,
     upstreamFile: themeClassicFile('DocSidebar/index.js'),
@@ -232,7 +234,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'Phones keep the server-rendered desktop sidebar (hidden by CSS) and add the mobile one, instead of swapping them after hydration.',
     gain: 'No unmount of about 180 elements after hydration on phones.',
     switchOff: deleteSwizzle('src/theme/DocSidebar'),
-    },
+  },
   {
     package: themeClassic,
     upstreamFile: themeClassicFile('DocItem/index.js'),
@@ -241,7 +243,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "Only API operation pages load the OpenAPI theme's ApiItem; other docs pages never download it.",
     gain: 'Guide and SDK pages lose the API item chunk (not measured apart).',
     switchOff: deleteSwizzle('src/theme/DocItem'),
-    },
+  },
   {
     package: themeClassic,
     upstreamFile: themeClassicFile('Navbar/MobileSidebar/index.js'),
@@ -250,7 +252,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'The mobile menu is built when first opened, and keeps keyboard focus like a modal, with focus-trap loaded on that first opening.',
     gain: 'No menu tree built at hydration (one long task on phones); focus-trap (7 KB) only for readers who open the menu.',
     switchOff: deleteSwizzle('src/theme/Navbar/MobileSidebar'),
-    },
+  },
   {
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiItem/index.js'),
@@ -259,7 +261,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "The theme inflates the whole operation (pako, Redux) for its request builder; ours reads the generator's summary and server-renders the request samples.",
     gain: 'pako and Redux out of API pages (Redux about 17 KB).',
     switchOff: deleteSwizzle('src/theme/ApiItem/index.tsx'),
-    },
+  },
   {
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiItem/hooks.js'),
@@ -268,18 +270,16 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'A React context holds the media type and schema variant a reader chose, instead of a Redux store.',
     gain: 'About 17 KB (Redux Toolkit) out of API pages.',
     switchOff: deleteSwizzle('src/theme/ApiItem/hooks.tsx'),
-    },
-  ...['Accept', 'ContentType', 'SchemaSelection'].map(
-    (slice): UpstreamModification => ({
-      package: openApiTheme,
-      upstreamFile: openApiThemeFile(`ApiExplorer/${slice}/slice.js`),
-      kind: 'replaced component',
-      ours: [`src/theme/ApiExplorer/${slice}/slice.ts`],
-      why: "Plain action creators with the slice's action types, for the context in src/theme/ApiItem/hooks.tsx; the theme's slice brings Redux Toolkit.",
-      gain: 'See ApiItem/hooks.js.',
-      switchOff: deleteSwizzle(`src/theme/ApiExplorer/${slice}/slice.ts`),
-        }),
-  ),
+  },
+  ...['Accept', 'ContentType', 'SchemaSelection'].map((slice): UpstreamModification => ({
+    package: openApiTheme,
+    upstreamFile: openApiThemeFile(`ApiExplorer/${slice}/slice.js`),
+    kind: 'replaced component',
+    ours: [`src/theme/ApiExplorer/${slice}/slice.ts`],
+    why: "Plain action creators with the slice's action types, for the context in src/theme/ApiItem/hooks.tsx; the theme's slice brings Redux Toolkit.",
+    gain: 'See ApiItem/hooks.js.',
+    switchOff: deleteSwizzle(`src/theme/ApiExplorer/${slice}/slice.ts`),
+  })),
   {
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiExplorer/index.js'),
@@ -288,7 +288,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'Shows the request samples written at build time; the theme builds them in the browser with 1.6 MB of generators and can send requests (the spec forbids it).',
     gain: '1.6 MB of sample generators (postman-code-generators, faker) never loaded.',
     switchOff: deleteSwizzle('src/theme/ApiExplorer/index.tsx'),
-    },
+  },
   {
     package: openApiTheme,
     upstreamFile: openApiThemeFile('Markdown/index.js'),
@@ -297,7 +297,7 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'API descriptions are rendered by marked on the server and kept as HTML in the browser, instead of react-markdown, remark and rehype.',
     gain: '93 KB out of API pages.',
     switchOff: deleteSwizzle('src/theme/Markdown'),
-    },
+  },
   {
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ResponseExamples/index.js'),
@@ -306,12 +306,17 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'The "Example (auto)" tab loads the schema sampler (lodash, chalk, allOf merging) only when a reader opens it.',
     gain: 'The schema sampler out of API first loads (not measured apart).',
     switchOff: deleteSwizzle('src/theme/ResponseExamples'),
-    },
+  },
   ...['ApiTabs', 'DiscriminatorTabs', 'MimeTabs', 'OperationTabs', 'SchemaTabs'].map(selectedTabOnly),
   // Swizzled theme components for accessibility and the spec's chrome.
   ...(
     [
-      [openApiTheme, 'ApiItem/Layout', 'wrapped component', "Names the theme's tab-scroll arrow buttons, which every tab row of an API page renders without text or label."],
+      [
+        openApiTheme,
+        'ApiItem/Layout',
+        'wrapped component',
+        "Names the theme's tab-scroll arrow buttons, which every tab row of an API page renders without text or label.",
+      ],
       [openApiTheme, 'ArrayBrackets', 'replaced component', 'An array\'s "Array [" and "]" are <div>s, not <li>s outside a list.'],
       [openApiTheme, 'ParamsItem', 'wrapped component', 'Each parameter is a list item of the <ul> ParamsDetails renders.'],
       [openApiTheme, 'ResponseHeaders', 'replaced component', 'Each header is a list item of its <ul>.'],
@@ -321,18 +326,32 @@ export const upstreamModifications: UpstreamModification[] = [
       [themeClassic, 'DocBreadcrumbs', 'wrapped component', 'The "Copy page as Markdown" row follows the breadcrumbs on every docs page.'],
       [themeClassic, 'ErrorPageContent', 'wrapped component', 'The crash page keeps its text and adds ways back (spec 8).'],
       [themeClassic, 'NotFound/Content', 'wrapped component', 'The not-found page keeps its text and adds ways back (spec 8).'],
-      ['@easyops-cn/docusaurus-search-local', 'SearchBar', 'wrapped component', 'Loaded on the reader\'s first intent (focus, hover, Ctrl+K): the suggestions\' own box is the listbox the combobox controls (ARIA 1.2), "Loading..." shows while the index loads, Enter without a suggestion opens the results page, and a query stays visible after Escape on phones.'],
+      [
+        '@easyops-cn/docusaurus-search-local',
+        'SearchBar',
+        'wrapped component',
+        'Loaded on the reader\'s first intent (focus, hover, Ctrl+K): the suggestions\' own box is the listbox the combobox controls (ARIA 1.2), "Loading..." shows while the index loads, Enter without a suggestion opens the results page, and a query stays visible after Escape on phones.',
+      ],
       ['@easyops-cn/docusaurus-search-local', 'SearchPage', 'wrapped component', 'The search results page gets a main landmark.'],
     ] as const
   ).map(([pkg, component, kind, why]): UpstreamModification => {
-    const oursFile = component === 'ErrorPageContent' || component === 'MDXComponents' ? `src/theme/${component}.tsx` : `src/theme/${component}/index.tsx`;
+    const oursFile =
+      component === 'ErrorPageContent' || component === 'MDXComponents' ? `src/theme/${component}.tsx` : `src/theme/${component}/index.tsx`;
     const upstreamFile =
       pkg === openApiTheme
         ? openApiThemeFile(`${component}/index.js`)
         : pkg === themeClassic
           ? themeClassicFile(component === 'ErrorPageContent' ? 'ErrorPageContent.js' : `${component}/index.js`)
           : `${pkg}/dist/client/client/theme/${component}/${component}.jsx`;
-    return {package: pkg, upstreamFile, kind, ours: [oursFile], why, gain: 'Accessibility (axe and keyboard tests); no weight change.', switchOff: deleteSwizzle(oursFile)};
+    return {
+      package: pkg,
+      upstreamFile,
+      kind,
+      ours: [oursFile],
+      why,
+      gain: 'Accessibility (axe and keyboard tests); no weight change.',
+      switchOff: deleteSwizzle(oursFile),
+    };
   }),
 ];
 

@@ -32,7 +32,17 @@ export const searchBenchCases: SearchBenchCase[] = [
 ];
 
 export type SearchRun = {msToFirstResult: number; bytes: number; files: {path: string; bytes: number; encoding: string; ms: number}[]};
-export type SearchBenchRow = {version: string; page: string; query: string; runs: SearchRun[]; bytes: number; indexEncoding: string; min: number; median: number; max: number};
+export type SearchBenchRow = {
+  version: string;
+  page: string;
+  query: string;
+  runs: SearchRun[];
+  bytes: number;
+  indexEncoding: string;
+  min: number;
+  median: number;
+  max: number;
+};
 
 export const defaultSearchRuns = 3;
 const suggestionSelector = '.navbar [role="option"]';
@@ -103,13 +113,28 @@ async function oneRun(browser: Browser, baseUrl: string, benchCase: SearchBenchC
     const tappedAt = performance.now();
     await page.locator('.navbar input.navbar__search-input').tap();
     await page.keyboard.type(benchCase.query, {delay: 100});
-    await page.waitForFunction(() => (window as unknown as {searchBenchMarks: {firstResult: number}}).searchBenchMarks.firstResult > 0, undefined, {timeout: 60_000});
+    await page.waitForFunction(
+      () => (window as unknown as {searchBenchMarks: {firstResult: number}}).searchBenchMarks.firstResult > 0,
+      undefined,
+      {timeout: 60_000},
+    );
     await waitForQuiet(transfers, 60_000);
-    const marks = await page.evaluate(() => (window as unknown as {searchBenchMarks: {firstKey: number; firstResult: number}}).searchBenchMarks);
+    const marks = await page.evaluate(
+      () => (window as unknown as {searchBenchMarks: {firstKey: number; firstResult: number}}).searchBenchMarks,
+    );
     const files = [...transfers.values()]
       .filter((transfer) => transfer.startedAt >= tappedAt)
-      .map((transfer) => ({path: new URL(transfer.url).pathname, bytes: transfer.bytes ?? 0, encoding: transfer.encoding ?? 'identity', ms: Math.round((transfer.endedAt ?? 0) - transfer.startedAt)}));
-    return {msToFirstResult: Math.round(marks.firstResult - marks.firstKey), bytes: files.reduce((sum, file) => sum + file.bytes, 0), files};
+      .map((transfer) => ({
+        path: new URL(transfer.url).pathname,
+        bytes: transfer.bytes ?? 0,
+        encoding: transfer.encoding ?? 'identity',
+        ms: Math.round((transfer.endedAt ?? 0) - transfer.startedAt),
+      }));
+    return {
+      msToFirstResult: Math.round(marks.firstResult - marks.firstKey),
+      bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+      files,
+    };
   } finally {
     await context.close();
   }
@@ -138,7 +163,10 @@ export type SearchBenchOptions = {
   acceptEncoding?: string;
 };
 
-export async function benchSearch(baseUrl: string, {runs = defaultSearchRuns, cases = searchBenchCases, acceptEncoding}: SearchBenchOptions = {}): Promise<SearchBenchRow[]> {
+export async function benchSearch(
+  baseUrl: string,
+  {runs = defaultSearchRuns, cases = searchBenchCases, acceptEncoding}: SearchBenchOptions = {},
+): Promise<SearchBenchRow[]> {
   const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
   try {
     const runsByCase = new Map<SearchBenchCase, SearchRun[]>(cases.map((benchCase) => [benchCase, []]));
@@ -146,24 +174,46 @@ export async function benchSearch(baseUrl: string, {runs = defaultSearchRuns, ca
       for (const benchCase of cases) {
         const run = await oneRun(browser, baseUrl, benchCase, acceptEncoding);
         runsByCase.get(benchCase)!.push(run);
-        console.log(`  search run ${round}/${runs} ${benchCase.version} "${benchCase.query}": first result after ${run.msToFirstResult} ms, ${(run.bytes / 1024).toFixed(1)} KB`);
+        console.log(
+          `  search run ${round}/${runs} ${benchCase.version} "${benchCase.query}": first result after ${run.msToFirstResult} ms, ${(run.bytes / 1024).toFixed(1)} KB`,
+        );
       }
     }
     return cases.map((benchCase) => {
       const caseRuns = runsByCase.get(benchCase)!;
       const times = caseRuns.map((run) => run.msToFirstResult);
       const index = caseRuns[0]!.files.find((file) => /search-index[^/]*\.json$/.test(file.path));
-      return {...benchCase, runs: caseRuns, bytes: median(caseRuns.map((run) => run.bytes)), indexEncoding: index?.encoding ?? 'none fetched', min: Math.min(...times), median: median(times), max: Math.max(...times)};
+      return {
+        ...benchCase,
+        runs: caseRuns,
+        bytes: median(caseRuns.map((run) => run.bytes)),
+        indexEncoding: index?.encoding ?? 'none fetched',
+        min: Math.min(...times),
+        median: median(times),
+        max: Math.max(...times),
+      };
     });
   } finally {
     await browser.close();
   }
 }
 
-export const searchColumns = ['Search', 'Query', 'Downloaded by the first search (KB)', 'Index encoding', 'First result (ms), min / median / max'];
+export const searchColumns = [
+  'Search',
+  'Query',
+  'Downloaded by the first search (KB)',
+  'Index encoding',
+  'First result (ms), min / median / max',
+];
 
 export function searchRowCells(row: SearchBenchRow): string[] {
-  return [`Search ${row.version}`, `"${row.query}"`, (row.bytes / 1024).toFixed(1), row.indexEncoding, `${row.min} / ${row.median} / ${row.max}`];
+  return [
+    `Search ${row.version}`,
+    `"${row.query}"`,
+    (row.bytes / 1024).toFixed(1),
+    row.indexEncoding,
+    `${row.min} / ${row.median} / ${row.max}`,
+  ];
 }
 
 export function searchMarkdown(rows: SearchBenchRow[]): string {
@@ -199,7 +249,8 @@ async function main(): Promise<void> {
   const rows = await benchSearch(baseUrl, options);
   console.log(`\n${searchMarkdown(rows)}\n`);
   for (const row of rows) {
-    for (const file of row.runs[0]!.files) console.log(`  ${row.version} ${file.path} ${(file.bytes / 1024).toFixed(1)} KB (${file.encoding}) in ${file.ms} ms`);
+    for (const file of row.runs[0]!.files)
+      console.log(`  ${row.version} ${file.path} ${(file.bytes / 1024).toFixed(1)} KB (${file.encoding}) in ${file.ms} ms`);
   }
 }
 

@@ -28,7 +28,15 @@ import {startNginx} from './nginx-server';
 import {describeLoadTest, runLoadTest, type LoadTestFigures} from './load-test';
 import {nginxHeadersFile} from './write-host-headers';
 import {benchSearch, searchMarkdown, type SearchBenchRow} from './bench-search';
-import {gzipLevel, hydratedSelector, measurePageWeight, diagramSelector, summarizePageWeight, type LoadedResource, type PageWeightSummary} from '../tests/support/page-weight';
+import {
+  gzipLevel,
+  hydratedSelector,
+  measurePageWeight,
+  diagramSelector,
+  summarizePageWeight,
+  type LoadedResource,
+  type PageWeightSummary,
+} from '../tests/support/page-weight';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const buildDir = path.join(siteDir, 'build');
@@ -138,7 +146,9 @@ function build(rebuild: boolean): BuildInfo {
   return {mode: 'built', seconds, ...(note ? {note} : {})};
 }
 
-async function measureWeights(baseUrl: string): Promise<{weights: Map<string, {summary: PageWeightSummary; resources: LoadedResource[]}>; chromiumVersion: string}> {
+async function measureWeights(
+  baseUrl: string,
+): Promise<{weights: Map<string, {summary: PageWeightSummary; resources: LoadedResource[]}>; chromiumVersion: string}> {
   const browser: Browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
   const weights = new Map<string, {summary: PageWeightSummary; resources: LoadedResource[]}>();
   try {
@@ -153,11 +163,15 @@ async function measureWeights(baseUrl: string): Promise<{weights: Map<string, {s
         });
         // A renamed route would otherwise be measured as the not-found page.
         if (weight.status !== (pageType.status ?? 200)) {
-          throw new Error(`${pageType.path} answered ${weight.status}, expected ${pageType.status ?? 200}: update pageTypes in tests/support/page-types.ts`);
+          throw new Error(
+            `${pageType.path} answered ${weight.status}, expected ${pageType.status ?? 200}: update pageTypes in tests/support/page-types.ts`,
+          );
         }
         const summary = summarizePageWeight(weight);
         weights.set(pageType.id, {summary, resources: weight.resources});
-        console.log(`  ${pageType.label.padEnd(18)} JS ${kb(summary.firstLoadJs)} KB, mermaid ${kb(summary.mermaidJs)} KB, CSS ${kb(summary.css)} KB`);
+        console.log(
+          `  ${pageType.label.padEnd(18)} JS ${kb(summary.firstLoadJs)} KB, mermaid ${kb(summary.mermaidJs)} KB, CSS ${kb(summary.css)} KB`,
+        );
       } finally {
         await context.close();
       }
@@ -255,7 +269,12 @@ async function runLighthouse(baseUrl: string, runs: number): Promise<{figures: M
   } finally {
     chrome.kill();
   }
-  const figures = new Map([...runsByPage].map(([id, pageRuns]): [string, LighthouseFigures] => [id, {...medianRun(pageRuns), performanceRuns: pageRuns.map((run) => run.performance)}]));
+  const figures = new Map(
+    [...runsByPage].map(([id, pageRuns]): [string, LighthouseFigures] => [
+      id,
+      {...medianRun(pageRuns), performanceRuns: pageRuns.map((run) => run.performance)},
+    ]),
+  );
   return {figures, version};
 }
 
@@ -269,7 +288,11 @@ function missesOf(result: Omit<PageResult, 'misses'>): string[] {
   if (weight.firstLoadJs > targets.maxJsKB * KB) misses.push(`JS > ${targets.maxJsKB} KB`);
   if (lh.performance === null || lh.performance < targets.minPerformance) misses.push(`perf < ${targets.minPerformance}`);
   if (targets.minOthers !== undefined) {
-    for (const [name, value] of [['a11y', lh.accessibility], ['BP', lh.bestPractices], ['SEO', lh.seo]] as const) {
+    for (const [name, value] of [
+      ['a11y', lh.accessibility],
+      ['BP', lh.bestPractices],
+      ['SEO', lh.seo],
+    ] as const) {
       if (value === null || value < targets.minOthers) misses.push(`${name} < ${targets.minOthers}`);
     }
   }
@@ -320,7 +343,8 @@ function rowOf(result: PageResult): string[] {
 
 function textTable(rows: string[][]): string {
   const widths = columns.map((column, index) => Math.max(column.length, ...rows.map((row) => row[index]!.length)));
-  const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join('  ');
   return [line(columns), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 

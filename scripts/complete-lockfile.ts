@@ -8,11 +8,27 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-type LockEntry = {version?: string; optional?: boolean; os?: string[]; cpu?: string[]; libc?: string[]; optionalDependencies?: Record<string, string>};
+type LockEntry = {
+  version?: string;
+  optional?: boolean;
+  os?: string[];
+  cpu?: string[];
+  libc?: string[];
+  optionalDependencies?: Record<string, string>;
+};
 type Lock = {packages: Record<string, LockEntry>};
 
 const operatingSystems = ['darwin', 'linux', 'win32', 'freebsd', 'android', 'openbsd', 'netbsd', 'sunos', 'aix'];
-const cpus: Record<string, string> = {arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', ppc64: 'ppc64', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64'};
+const cpus: Record<string, string> = {
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  ppc64: 'ppc64',
+  s390x: 's390x',
+  riscv64: 'riscv64',
+  loong64: 'loong64',
+};
 
 /** `@swc/html-linux-arm64-musl` → linux, arm64, musl. Undefined when the name states no platform. */
 export function platformOf(name: string): Pick<LockEntry, 'os' | 'cpu' | 'libc'> | undefined {
@@ -59,9 +75,13 @@ function main(): void {
     added.push(`${name}@${version}`);
   }
   // npm orders entries with an English locale compare; keeping its order keeps the diff to the new entries.
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))));
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))),
+  );
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(added.length ? `recorded ${added.length} platform packages: ${added.join(', ')}` : 'the lock already records every optional package');
+  console.log(
+    added.length ? `recorded ${added.length} platform packages: ${added.join(', ')}` : 'the lock already records every optional package',
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

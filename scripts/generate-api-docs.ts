@@ -71,7 +71,9 @@ function runPluginGeneration(): void {
 function withOperationSummary(frontMatter: string, file: string): {frontMatter: string; samplesExport: string} {
   const packed = /^api: (\S+)$/m.exec(frontMatter);
   if (!packed?.[1]) throw new Error(`${file} has no packed operation in its front matter`);
-  const operation = JSON.parse(inflateSync(Buffer.from(packed[1], 'base64')).toString('utf8')) as Parameters<typeof summarizeOperation>[0] & {
+  const operation = JSON.parse(inflateSync(Buffer.from(packed[1], 'base64')).toString('utf8')) as Parameters<
+    typeof summarizeOperation
+  >[0] & {
     'x-codeSamples'?: CodeSample[];
   };
   return {

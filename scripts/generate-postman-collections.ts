@@ -22,7 +22,6 @@ import {httpMethods} from '../src/lib/http-methods';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 
-
 /** Variables the converter writes into the requests' auth; the environments define them. */
 export const authVariables = {
   basicUsername: 'basicAuthUsername',
@@ -142,7 +141,9 @@ async function main(): Promise<void> {
     for (const {id, environment} of downloads.environments) {
       writeFileSync(path.join(siteDir, 'static', environmentPath(spec.sourcePath, id)), `${JSON.stringify(environment, null, 2)}\n`);
     }
-    counts.push(`${spec.sourcePath}: ${requestsOf(downloads.collection.item).length} requests, ${downloads.environments.length} environments`);
+    counts.push(
+      `${spec.sourcePath}: ${requestsOf(downloads.collection.item).length} requests, ${downloads.environments.length} environments`,
+    );
   }
   console.log(`Postman collections written (${counts.join('; ')})`);
 }

@@ -43,7 +43,9 @@ export function loadTestPaths(buildDir: string): string[] {
     .filter((name) => name.endsWith('.svg'))
     .slice(0, 2)
     .map((name) => `/diagrams/${name}`);
-  const searchIndex = readdirSync(buildDir).filter((name) => /^search-index-[0-9a-f]+\.json$/.test(name)).map((name) => `/${name}`);
+  const searchIndex = readdirSync(buildDir)
+    .filter((name) => /^search-index-[0-9a-f]+\.json$/.test(name))
+    .map((name) => `/${name}`);
   return [...pages, ...assets, ...diagrams, ...searchIndex];
 }
 

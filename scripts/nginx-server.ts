@@ -39,7 +39,17 @@ export function freePort(): Promise<number> {
 }
 
 /** The whole nginx.conf of a local run: the shipped server configuration inside a minimal, self-contained main and http context. */
-export function localNginxConfig({root, port, prefix, workers}: {root: string; port: number; prefix: string; workers: number | 'auto'}): string {
+export function localNginxConfig({
+  root,
+  port,
+  prefix,
+  workers,
+}: {
+  root: string;
+  port: number;
+  prefix: string;
+  workers: number | 'auto';
+}): string {
   const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
   // Started as root, nginx's workers would switch to "nobody", who may not read a build in a home folder.
   const runAsUser = process.getuid?.() === 0 ? 'user root;' : '';
@@ -91,7 +101,15 @@ function waitForPort(port: number, child: ChildProcess, stderr: () => string, ti
 }
 
 /** Starts nginx over `root` (a build with its generated header file) on 127.0.0.1:`port` (0: a free port). */
-export async function startNginx({root, port = 0, workers = 'auto'}: {root: string; port?: number; workers?: number | 'auto'}): Promise<NginxServer> {
+export async function startNginx({
+  root,
+  port = 0,
+  workers = 'auto',
+}: {
+  root: string;
+  port?: number;
+  workers?: number | 'auto';
+}): Promise<NginxServer> {
   const absoluteRoot = path.resolve(root);
   if (!existsSync(nginxPath)) throw new Error(`No nginx at ${nginxPath}: apt-get install nginx (or set NGINX_PATH).`);
   if (!existsSync(brotliModule)) {

@@ -14,7 +14,10 @@ export function resolveRef<T = JsonObject>(document: JsonObject, value: unknown)
     current = (current.$ref as string)
       .slice(2)
       .split('/')
-      .reduce<unknown>((node, segment) => (node as JsonObject)[segment.replaceAll('~1', '/').replaceAll('~0', '~')], document) as JsonObject;
+      .reduce<unknown>(
+        (node, segment) => (node as JsonObject)[segment.replaceAll('~1', '/').replaceAll('~0', '~')],
+        document,
+      ) as JsonObject;
   }
   return current as T;
 }

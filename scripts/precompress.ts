@@ -12,7 +12,22 @@ import {promisify} from 'node:util';
 import {brotliCompress, constants as zlibConstants, gzip} from 'node:zlib';
 
 /** Extensions of the text files the site serves; images other than SVG and fonts are compressed already. */
-export const compressibleExtensions = ['.html', '.css', '.js', '.mjs', '.json', '.map', '.xml', '.txt', '.md', '.yaml', '.yml', '.ts', '.svg', '.webmanifest'];
+export const compressibleExtensions = [
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.map',
+  '.xml',
+  '.txt',
+  '.md',
+  '.yaml',
+  '.yml',
+  '.ts',
+  '.svg',
+  '.webmanifest',
+];
 /** Below this, compression saves less than a packet; nginx's gzip_min_length is the same. */
 export const minCompressBytes = 1024;
 

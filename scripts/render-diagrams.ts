@@ -67,7 +67,9 @@ export function collectDiagrams(files: string[], mermaidVersion: string): Diagra
  */
 export function finishSvg(svg: string, mermaidVersion: string): string {
   if (/<foreignObject\b/.test(svg)) {
-    throw new Error('mermaid drew an HTML label (<foreignObject>), which an <img> may not show: set htmlLabels: false for this diagram type in config/diagrams.ts');
+    throw new Error(
+      'mermaid drew an HTML label (<foreignObject>), which an <img> may not show: set htmlLabels: false for this diagram type in config/diagrams.ts',
+    );
   }
   const compact = (font: string) => font.replace(/\s*,\s*/g, ',').trim();
   const fonts = [...svg.replaceAll('&quot;', '"').matchAll(/font-family\s*:\s*([^;}>]*)/g)].map((match) => compact(match[1]!));

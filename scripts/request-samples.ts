@@ -114,7 +114,7 @@ export function phpSample(request: SampleRequest): string {
     ...options,
     ']);',
     '',
-    "echo $response->getStatusCode(), PHP_EOL, $response->getBody(), PHP_EOL;",
+    'echo $response->getStatusCode(), PHP_EOL, $response->getBody(), PHP_EOL;',
   ].join('\n');
 }
 
@@ -137,7 +137,9 @@ export function csharpSample(request: SampleRequest): string {
     );
   }
   if (request.auth === 'bearer') {
-    lines.push('request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable("TESSERA_SECRET"));');
+    lines.push(
+      'request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable("TESSERA_SECRET"));',
+    );
   }
   if (request.idempotencyKey) lines.push('request.Headers.Add("Idempotency-Key", Guid.NewGuid().ToString());');
   if (request.body !== undefined) {

@@ -15,7 +15,11 @@ export type ApiDocument = JsonObject & {
   info?: JsonObject & {description?: string};
   paths?: Record<string, Record<string, JsonObject>>;
   webhooks?: Record<string, Record<string, JsonObject>>;
-  components?: JsonObject & {schemas?: Record<string, JsonObject>; examples?: Record<string, JsonObject>; callbacks?: Record<string, JsonObject>};
+  components?: JsonObject & {
+    schemas?: Record<string, JsonObject>;
+    examples?: Record<string, JsonObject>;
+    callbacks?: Record<string, JsonObject>;
+  };
 };
 
 // __dirname: Docusaurus loads this module through its config (jiti, CommonJS), where import.meta is not available.
@@ -25,7 +29,6 @@ export const apiFiles = {v3: 'openapi/tessera-v3.yaml', v1: 'openapi/tessera-v1.
 export function loadApiDocument(file: string): ApiDocument {
   return parse(readFileSync(path.join(siteDir, file), 'utf8')) as ApiDocument;
 }
-
 
 export type ApiOperation = {
   operationId: string;
@@ -72,7 +75,10 @@ export function apiOperations(document: ApiDocument): Map<string, ApiOperation> 
 
 /** `makeDecision` → `make-decision`: the page id the OpenAPI plugin gives an operation. */
 export function operationPageId(operationId: string): string {
-  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z])([A-Z][a-z])/g, '$1-$2').toLowerCase();
+  return operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
 }
 
 /** Dotted paths of every property a schema can hold (`cart.orderLines.vatRate`), through refs, compositions and arrays. */
@@ -117,7 +123,8 @@ export function errorStatuses(document: ApiDocument): Map<string, Set<number>> {
     const value = example.value as JsonObject | undefined;
     if (typeof value?.code === 'string' && typeof value.status === 'number') add(value.code, value.status);
   }
-  for (const match of (document.info?.description ?? '').matchAll(/^\|\s*(\d{3})\s*\|\s*`([a-z][a-z_]*)`\s*\|/gm)) add(match[2]!, Number(match[1]));
+  for (const match of (document.info?.description ?? '').matchAll(/^\|\s*(\d{3})\s*\|\s*`([a-z][a-z_]*)`\s*\|/gm))
+    add(match[2]!, Number(match[1]));
   return statuses;
 }
 

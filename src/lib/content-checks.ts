@@ -12,7 +12,18 @@
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {apiFiles, apiOperations, enumValues, errorStatuses, loadApiDocument, operationPageId, resolve, siteDir, type ApiDocument, type JsonObject} from './api-model';
+import {
+  apiFiles,
+  apiOperations,
+  enumValues,
+  errorStatuses,
+  loadApiDocument,
+  operationPageId,
+  resolve,
+  siteDir,
+  type ApiDocument,
+  type JsonObject,
+} from './api-model';
 import type {FactSources} from './facts';
 import {jsonMediaType, SchemaValidator} from './schema-validator';
 import {escapePointer} from '../../scripts/openapi-refs';
@@ -43,7 +54,12 @@ export function vocabulary(sources: FactSources, version: 'v1' | 'v3'): Vocabula
 export function combinedVocabulary(first: Vocabulary, second: Vocabulary): Vocabulary {
   const errors = new Map(first.errors);
   for (const [code, statuses] of second.errors) errors.set(code, new Set([...(errors.get(code) ?? []), ...statuses]));
-  return {version: first.version, errors, values: new Set([...first.values, ...second.values]), eventPrefixes: new Set([...first.eventPrefixes, ...second.eventPrefixes])};
+  return {
+    version: first.version,
+    errors,
+    values: new Set([...first.values, ...second.values]),
+    eventPrefixes: new Set([...first.eventPrefixes, ...second.eventPrefixes]),
+  };
 }
 
 function propertyNames(document: ApiDocument): Set<string> {
@@ -85,7 +101,12 @@ export function proseLines(text: string): string[] {
  * Backticked mentions in prose (Markdown or an OpenAPI description) that the API or SDK
  * contradict or do not define. `firstLine` is the line of `text` in its file.
  */
-export function mentionProblems(text: string, file: string, words: Vocabulary, firstLine = 1): {problems: ContentProblem[]; checked: number} {
+export function mentionProblems(
+  text: string,
+  file: string,
+  words: Vocabulary,
+  firstLine = 1,
+): {problems: ContentProblem[]; checked: number} {
   const problems: ContentProblem[] = [];
   let checked = 0;
   const checkPair = (status: string, code: string, line: number) => {
@@ -93,7 +114,11 @@ export function mentionProblems(text: string, file: string, words: Vocabulary, f
     const statuses = words.errors.get(code);
     if (!statuses) problems.push({file, line, message: `\`${status} ${code}\`: ${code} is not an error code of the ${words.version} API`});
     else if (!statuses.has(Number(status))) {
-      problems.push({file, line, message: `\`${status} ${code}\`: the ${words.version} API answers ${code} with ${[...statuses].join(' or ')}, not ${status}`});
+      problems.push({
+        file,
+        line,
+        message: `\`${status} ${code}\`: the ${words.version} API answers ${code} with ${[...statuses].join(' or ')}, not ${status}`,
+      });
     }
   };
   proseLines(text).forEach((content, index) => {
@@ -111,12 +136,17 @@ export function mentionProblems(text: string, file: string, words: Vocabulary, f
         // `signup.merchant_account_id` is a field path, not an event.
         const isFieldPath = token.includes('.') && token.split('.').every((segment) => words.values.has(segment));
         if (!words.values.has(token) && !isFieldPath) {
-          problems.push({file, line, message: `\`${token}\` is not an error code, status, enumeration value or ${words.version === 'v3' ? 'SDK event or code' : 'event'} of the ${words.version} API`});
+          problems.push({
+            file,
+            line,
+            message: `\`${token}\` is not an error code, status, enumeration value or ${words.version === 'v3' ? 'SDK event or code' : 'event'} of the ${words.version} API`,
+          });
         }
       }
     }
     // `409` and code `session_not_modifiable`; a table row | 409 | `session_not_modifiable` |.
-    for (const match of content.matchAll(/`([1-5]\d\d)`(?:,| and| with)?(?: the)? code `([a-z][a-z0-9_]*)`/g)) checkPair(match[1]!, match[2]!, line);
+    for (const match of content.matchAll(/`([1-5]\d\d)`(?:,| and| with)?(?: the)? code `([a-z][a-z0-9_]*)`/g))
+      checkPair(match[1]!, match[2]!, line);
     const row = /^\s*\|\s*([1-5]\d\d)\s*\|\s*`([a-z][a-z0-9_]*)`\s*\|/.exec(content);
     if (row && words.errors.has(row[2]!)) checkPair(row[1]!, row[2]!, line);
   });
@@ -133,7 +163,8 @@ export function openApiDescriptions(yamlText: string): Array<{line: number; text
     const indent = match[1]!.length;
     if (/^[|>]/.test(match[2]!)) {
       const body: string[] = [];
-      for (let next = index + 1; next < lines.length && (lines[next]!.trim() === '' || lines[next]!.search(/\S/) > indent); next++) body.push(lines[next]!);
+      for (let next = index + 1; next < lines.length && (lines[next]!.trim() === '' || lines[next]!.search(/\S/) > indent); next++)
+        body.push(lines[next]!);
       found.push({line: index + 2, text: body.join('\n')});
     } else {
       found.push({line: index + 1, text: match[2]!.replace(/^['"]|['"]$/g, '')});
@@ -184,7 +215,8 @@ export function jsonSampleProblems(fences: SampleFence[], file: string, v3: ApiD
       } catch (error) {
         throw new Error(`not valid JSON (${(error as Error).message})`, {cause: error});
       }
-      for (const error of validator.validate(pointer, value)) problems.push({file, line: fence.line, message: `JSON sample (${pointer}): ${error}`});
+      for (const error of validator.validate(pointer, value))
+        problems.push({file, line: fence.line, message: `JSON sample (${pointer}): ${error}`});
     } catch (error) {
       problems.push({file, line: fence.line, message: `JSON sample: ${(error as Error).message}`});
     }
@@ -208,10 +240,16 @@ export function cspSampleProblems(fences: SampleFence[], file: string, sources: 
       }
       const line = fence.line + 1 + index;
       for (const [directive, origin] of required) {
-        if (!asked.get(directive)?.includes(origin)) problems.push({file, line, message: `Content-Security-Policy sample lacks ${directive} ${origin} (sdk/tessera-sdk.d.ts)`});
+        if (!asked.get(directive)?.includes(origin))
+          problems.push({file, line, message: `Content-Security-Policy sample lacks ${directive} ${origin} (sdk/tessera-sdk.d.ts)`});
       }
       for (const [directive, values] of asked) {
-        if (!required.has(directive)) problems.push({file, line, message: `Content-Security-Policy sample allows ${values.join(' ')} in ${directive}, which the SDK does not need (sdk/tessera-sdk.d.ts)`});
+        if (!required.has(directive))
+          problems.push({
+            file,
+            line,
+            message: `Content-Security-Policy sample allows ${values.join(' ')} in ${directive}, which the SDK does not need (sdk/tessera-sdk.d.ts)`,
+          });
       }
     });
   }
@@ -233,25 +271,47 @@ export function siteRoutes(): Set<string> {
     walk(path.join(siteDir, folder), (file) => {
       if (!/\.mdx?$/.test(file)) return;
       const id = /^id:\s*(\S+)\s*$/m.exec(readFileSync(file, 'utf8').split('\n---')[0] ?? '')?.[1];
-      const relative = path.relative(path.join(siteDir, folder), file).replace(/\.mdx?$/, '').replace(/\.api$|\.tag$|\.info$/, '');
+      const relative = path
+        .relative(path.join(siteDir, folder), file)
+        .replace(/\.mdx?$/, '')
+        .replace(/\.api$|\.tag$|\.info$/, '');
       const route = `/docs/${version}/${id ? path.join(path.dirname(relative), id) : relative}`.replace(/\/\.\//g, '/');
       routes.add(route.replace(/\/index$/, ''));
     });
   addDocs('docs', '3.0.0');
   walk(path.join(siteDir, 'versioned_docs'), () => undefined);
   if (existsSync(path.join(siteDir, 'versioned_docs'))) {
-    for (const entry of readdirSync(path.join(siteDir, 'versioned_docs'))) addDocs(`versioned_docs/${entry}`, entry.replace(/^version-/, ''));
+    for (const entry of readdirSync(path.join(siteDir, 'versioned_docs')))
+      addDocs(`versioned_docs/${entry}`, entry.replace(/^version-/, ''));
   }
   walk(path.join(siteDir, 'src/pages'), (file) => {
-    if (/\.(mdx?|tsx)$/.test(file)) routes.add(`/${path.relative(path.join(siteDir, 'src/pages'), file).replace(/\.(mdx?|tsx)$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/');
+    if (/\.(mdx?|tsx)$/.test(file))
+      routes.add(
+        `/${path
+          .relative(path.join(siteDir, 'src/pages'), file)
+          .replace(/\.(mdx?|tsx)$/, '')
+          .replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/',
+      );
   });
-  for (const match of readFileSync(path.join(siteDir, 'sidebars.ts'), 'utf8').matchAll(/slug:\s*'([^']+)'/g)) routes.add(`/docs/3.0.0${match[1]}`);
+  for (const match of readFileSync(path.join(siteDir, 'sidebars.ts'), 'utf8').matchAll(/slug:\s*'([^']+)'/g))
+    routes.add(`/docs/3.0.0${match[1]}`);
   // The API reference pages, from the OpenAPI files, so the check needs no generated pages.
-  const kebab = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  for (const [version, file] of [['3.0.0', apiFiles.v3], ['1.0.0', apiFiles.v1]] as const) {
+  const kebab = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+  for (const [version, file] of [
+    ['3.0.0', apiFiles.v3],
+    ['1.0.0', apiFiles.v1],
+  ] as const) {
     const document = loadApiDocument(file);
-    const pages = [kebab(String(document.info?.title ?? '')), ...((document.tags as Array<{name: string}> | undefined) ?? []).map((tag) => kebab(tag.name))];
-    for (const operation of apiOperations(document).values()) if (operation.kind !== 'callback') pages.push(operationPageId(operation.operationId));
+    const pages = [
+      kebab(String(document.info?.title ?? '')),
+      ...((document.tags as Array<{name: string}> | undefined) ?? []).map((tag) => kebab(tag.name)),
+    ];
+    for (const operation of apiOperations(document).values())
+      if (operation.kind !== 'callback') pages.push(operationPageId(operation.operationId));
     for (const page of pages) routes.add(`/docs/${version}/api/${page}`);
   }
   return routes;

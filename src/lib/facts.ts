@@ -16,7 +16,21 @@
  */
 import {statSync} from 'node:fs';
 import path from 'node:path';
-import {allowedStatuses, apiFiles, apiOperations, codeList, disallowedStatuses, errorStatuses, loadApiDocument, operationPageId, resolve, siteDir, statusEnum, type ApiDocument, type JsonObject} from './api-model';
+import {
+  allowedStatuses,
+  apiFiles,
+  apiOperations,
+  codeList,
+  disallowedStatuses,
+  errorStatuses,
+  loadApiDocument,
+  operationPageId,
+  resolve,
+  siteDir,
+  statusEnum,
+  type ApiDocument,
+  type JsonObject,
+} from './api-model';
 import {behaviourChangesList, fieldChangesTable, migrationTable} from './migration';
 import {loadSdkModel, sdkFile, type SdkModel} from './sdk-model';
 
@@ -53,7 +67,8 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
   ErrorCode(attributes, {v3}) {
     const code = required(attributes, 'code', 'ErrorCode');
     const statuses = errorStatuses(v3).get(code);
-    if (!statuses || statuses.size !== 1) throw new Error(`<ErrorCode code="${code}">: ${statuses ? 'several statuses' : 'no such error code'} in ${apiFiles.v3}`);
+    if (!statuses || statuses.size !== 1)
+      throw new Error(`<ErrorCode code="${code}">: ${statuses ? 'several statuses' : 'no such error code'} in ${apiFiles.v3}`);
     return {markdown: `\`${[...statuses][0]} ${code}\``, block: false};
   },
   AllowedStatuses(attributes, {v3}) {
@@ -73,16 +88,27 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
   CspDirectives(attributes, {sdk}) {
     if (!sdk.contentSecurityPolicy.length) throw new Error(`<CspDirectives>: no TesseraContentSecurityPolicy in ${sdkFile}`);
     if (attributes.format === 'header') {
-      return {markdown: `\`${sdk.contentSecurityPolicy.map(([directive, sources]) => `${directive} ${sources}`).join('; ')}\``, block: false};
+      return {
+        markdown: `\`${sdk.contentSecurityPolicy.map(([directive, sources]) => `${directive} ${sources}`).join('; ')}\``,
+        block: false,
+      };
     }
-    if (attributes.format === 'names') return {markdown: codeList(sdk.contentSecurityPolicy.map(([directive]) => directive), 'and'), block: false};
+    if (attributes.format === 'names')
+      return {
+        markdown: codeList(
+          sdk.contentSecurityPolicy.map(([directive]) => directive),
+          'and',
+        ),
+        block: false,
+      };
     const rows = sdk.contentSecurityPolicy.map(([directive, sources]) => `| \`${directive}\` | \`${sources}\` |`);
     return {markdown: ['| Directive | Allow |', '|---|---|', ...rows].join('\n'), block: true};
   },
   ApiValue(attributes, {v3}) {
     const pointer = required(attributes, 'pointer', 'ApiValue');
     const value = pointerValue(v3, pointer);
-    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`<ApiValue pointer="${pointer}">: no string or number there in ${apiFiles.v3}`);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`<ApiValue pointer="${pointer}">: no string or number there in ${apiFiles.v3}`);
     return {markdown: String(value), block: false};
   },
   AllowedStatusesTable(attributes, {v3}) {
@@ -104,8 +130,14 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
     if (!schema) throw new Error(`<SchemaFields schema="${name}">: no such schema in ${apiFiles.v3}`);
     const expand = new Set(typeof attributes.expand === 'string' ? attributes.expand.split(',') : []);
     const firstParagraph = (node: JsonObject | undefined): string => {
-      const own = node?.description ?? resolve(v3, (node?.allOf as unknown[] | undefined)?.[0] ?? (node?.oneOf as unknown[] | undefined)?.[0])?.description;
-      return String(own ?? '').split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+      const own =
+        node?.description ??
+        resolve(v3, (node?.allOf as unknown[] | undefined)?.[0] ?? (node?.oneOf as unknown[] | undefined)?.[0])?.description;
+      return String(own ?? '')
+        .split(/\n\s*\n/)[0]!
+        .replace(/\s+/g, ' ')
+        .replace(/\|/g, '\\|')
+        .trim();
     };
     const rows: string[] = [];
     const list = (node: JsonObject | undefined, prefix: string) => {

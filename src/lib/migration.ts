@@ -27,7 +27,7 @@ export function migrationEntries(v1: ApiDocument): MigrationEntry[] {
 }
 
 export function commonChanges(v1: ApiDocument): MigrationChange[] {
-  return ((v1['x-tessera-migration'] as {common?: MigrationChange[]} | undefined)?.common ?? []);
+  return (v1['x-tessera-migration'] as {common?: MigrationChange[]} | undefined)?.common ?? [];
 }
 
 const errorPair = /^(\d{3}) ([a-z][a-z_]*)$/;
@@ -52,9 +52,11 @@ export function migrationProblems(v1: ApiDocument, v3: ApiDocument): string[] {
         }
       }
       if (change.kind === 'state' && !enums[version].has(value)) problems.push(`${where}: ${version} defines no status ${value}`);
-      if (change.kind === 'field' && fields && !fields[version].has(value)) problems.push(`${where}: the ${version} operation has no field ${value}`);
+      if (change.kind === 'field' && fields && !fields[version].has(value))
+        problems.push(`${where}: the ${version} operation has no field ${value}`);
     }
-    if (change.kind === 'field' && fields && change.v1 && change.v3 && change.v1 === change.v3) problems.push(`${where}: ${change.v1} is not renamed`);
+    if (change.kind === 'field' && fields && change.v1 && change.v3 && change.v1 === change.v3)
+      problems.push(`${where}: ${change.v1} is not renamed`);
     if (change.kind === 'field' && fields && change.v1 && fields.v3.has(change.v1)) {
       problems.push(`${where}: ${change.v1} still exists unchanged in V3, so it was not renamed or removed`);
     }
@@ -138,7 +140,10 @@ export function fieldChangesTable(v1: ApiDocument): string {
   const rows = migrationEntries(v1).flatMap(({v1: operation, successor}) =>
     (successor.changes ?? [])
       .filter((change) => change.kind === 'field')
-      .map((change) => `| ${code(operation.operationId)} | ${change.v1 ? code(change.v1) : ''} | ${change.v3 ? code(change.v3) : 'removed'} | ${cell((change.note ?? '').trim())} |`),
+      .map(
+        (change) =>
+          `| ${code(operation.operationId)} | ${change.v1 ? code(change.v1) : ''} | ${change.v3 ? code(change.v3) : 'removed'} | ${cell((change.note ?? '').trim())} |`,
+      ),
   );
   return ['| V1 operation | V1 field | V3 field | Note |', '|---|---|---|---|', ...rows].join('\n');
 }
@@ -148,7 +153,9 @@ export function behaviourChangesList(v1: ApiDocument): string {
   const kinds: ChangeKind[] = ['limit', 'state', 'error', 'behaviour'];
   const common = commonChanges(v1).map((change) => `- **Every operation**: ${changeSentence(change)}`);
   const perOperation = migrationEntries(v1).flatMap(({v1: operation, successor}) =>
-    (successor.changes ?? []).filter((change) => kinds.includes(change.kind)).map((change) => `- ${code(operation.operationId)}: ${changeSentence(change)}`),
+    (successor.changes ?? [])
+      .filter((change) => kinds.includes(change.kind))
+      .map((change) => `- ${code(operation.operationId)}: ${changeSentence(change)}`),
   );
   return [...common, ...perOperation].join('\n');
 }

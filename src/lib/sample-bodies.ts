@@ -103,7 +103,7 @@ function csharpString(reader: Reader): string | typeof unresolved | undefined {
   const verbatim = reader.take(/^(\$?)@"((?:[^"]|"")*)"/);
   if (verbatim) return verbatim[1] ? unresolved : verbatim[2]!.replace(/""/g, '"');
   const regular = reader.take(/^(\$?)"((?:[^"\\]|\\.)*)"/);
-  if (regular) return regular[1] && /\{/.test(regular[2]!) ? unresolved : JSON.parse(`"${regular[2]!}"`) as string;
+  if (regular) return regular[1] && /\{/.test(regular[2]!) ? unresolved : (JSON.parse(`"${regular[2]!}"`) as string);
   return undefined;
 }
 
@@ -145,7 +145,11 @@ function readCsharpValue(reader: Reader, code: string, depth: number): BodyValue
     }
     return object;
   }
-  if (reader.take(/^(?:new\s*(?:[\w.<>?]+\s*)?\[\s*\]\s*|new\s+(?:System\.Collections\.Generic\.)?List<[^{]*>\s*(?:\(\s*\))?\s*|\[)(?=[{\s])\{?/)) {
+  if (
+    reader.take(
+      /^(?:new\s*(?:[\w.<>?]+\s*)?\[\s*\]\s*|new\s+(?:System\.Collections\.Generic\.)?List<[^{]*>\s*(?:\(\s*\))?\s*|\[)(?=[{\s])\{?/,
+    )
+  ) {
     const list: BodyValue[] = [];
     while (!reader.take(/^[}\]]/)) {
       list.push(readCsharpValue(reader, code, depth));
@@ -178,7 +182,9 @@ function readCsharpValue(reader: Reader, code: string, depth: number): BodyValue
 
 function resolveCsharpName(name: string, code: string, depth: number): BodyValue {
   if (depth >= 5) return unresolved;
-  const declaration = new RegExp(`(?:var|const\\s+\\w+\\??|[A-Z]\\w*(?:<[^>]*>)?\\??|string|int|long|object|decimal|bool)\\s+${name}\\s*=\\s*(?!=)`).exec(code);
+  const declaration = new RegExp(
+    `(?:var|const\\s+\\w+\\??|[A-Z]\\w*(?:<[^>]*>)?\\??|string|int|long|object|decimal|bool)\\s+${name}\\s*=\\s*(?!=)`,
+  ).exec(code);
   return declaration ? readCsharpValue(new Reader(code.slice(declaration.index + declaration[0].length)), code, depth + 1) : unresolved;
 }
 
@@ -216,10 +222,27 @@ export function csharpRequestBody(code: string): BodyValue | undefined {
 /** Where `actual` differs from `expected` (the JSON tab), as JSON pointers; unresolved values match anything. */
 export function bodyDifferences(expected: unknown, actual: BodyValue, at = ''): string[] {
   if (actual === unresolved) return [];
-  if (Array.isArray(expected) && !Array.isArray(actual) && typeof actual === 'object' && actual && !Object.keys(actual).length && !expected.length) return [];
-  if (Array.isArray(actual) && !actual.length && expected && typeof expected === 'object' && !Array.isArray(expected) && !Object.keys(expected).length) return [];
+  if (
+    Array.isArray(expected) &&
+    !Array.isArray(actual) &&
+    typeof actual === 'object' &&
+    actual &&
+    !Object.keys(actual).length &&
+    !expected.length
+  )
+    return [];
+  if (
+    Array.isArray(actual) &&
+    !actual.length &&
+    expected &&
+    typeof expected === 'object' &&
+    !Array.isArray(expected) &&
+    !Object.keys(expected).length
+  )
+    return [];
   if (Array.isArray(expected) || Array.isArray(actual)) {
-    if (!Array.isArray(expected) || !Array.isArray(actual)) return [`${at || '/'}: ${JSON.stringify(expected)} in JSON, ${describe(actual)} in the sample`];
+    if (!Array.isArray(expected) || !Array.isArray(actual))
+      return [`${at || '/'}: ${JSON.stringify(expected)} in JSON, ${describe(actual)} in the sample`];
     if (expected.length !== actual.length) return [`${at || '/'}: ${expected.length} items in JSON, ${actual.length} in the sample`];
     return expected.flatMap((item, index) => bodyDifferences(item, actual[index]!, `${at}/${index}`));
   }

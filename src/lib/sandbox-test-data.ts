@@ -12,10 +12,7 @@ export const sandboxTestDataFile = 'openapi/tessera-v3.yaml';
 export const sandboxTestDataExtension = 'x-sandbox-test-data';
 
 /** What a reader observes: an enum value of the API, an SDK event, or an error code with its status. */
-export type SandboxResult =
-  | {enum: string; value: string}
-  | {sdkEvent: string; code?: string}
-  | {errorCode: string; status: number};
+export type SandboxResult = {enum: string; value: string} | {sdkEvent: string; code?: string} | {errorCode: string; status: number};
 
 export type SandboxCategory = {id: string; title: string; enteredIn: string};
 

@@ -28,7 +28,11 @@ export class SchemaValidator {
   private readonly id: string;
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor(readonly document: OpenApiDocument, name: string, {closed = true}: {closed?: boolean} = {}) {
+  constructor(
+    readonly document: OpenApiDocument,
+    name: string,
+    {closed = true}: {closed?: boolean} = {},
+  ) {
     this.ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
     addFormats(this.ajv);
     // OpenAPI keywords Ajv does not know about.

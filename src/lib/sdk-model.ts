@@ -30,7 +30,14 @@ const propertyName = (name: ts.PropertyName): string => (ts.isIdentifier(name) |
 
 export function loadSdkModel(file = path.join(siteDir, sdkFile)): SdkModel {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const model: SdkModel = {events: [], beforeInitEvents: [], loadFailureCodes: [], literals: new Set(), contentSecurityPolicy: [], documentation: new Map()};
+  const model: SdkModel = {
+    events: [],
+    beforeInitEvents: [],
+    loadFailureCodes: [],
+    literals: new Set(),
+    contentSecurityPolicy: [],
+    documentation: new Map(),
+  };
   const visit = (node: ts.Node) => {
     const literal = literalText(node);
     if (literal !== undefined) model.literals.add(literal);
@@ -40,7 +47,10 @@ export function loadSdkModel(file = path.join(siteDir, sdkFile)): SdkModel {
         const name = propertyName(member.name);
         model.events.push(name);
         if (ts.getJSDocTags(member).some((tag) => tag.tagName.text === 'beforeInit')) model.beforeInitEvents.push(name);
-        model.documentation.set(`event:${name}`, ts.getTextOfJSDocComment(ts.getJSDocCommentsAndTags(member).filter(ts.isJSDoc)[0]?.comment) ?? '');
+        model.documentation.set(
+          `event:${name}`,
+          ts.getTextOfJSDocComment(ts.getJSDocCommentsAndTags(member).filter(ts.isJSDoc)[0]?.comment) ?? '',
+        );
       }
     }
     if (ts.isInterfaceDeclaration(node) && node.name.text === 'TesseraContentSecurityPolicy') {

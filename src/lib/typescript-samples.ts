@@ -55,8 +55,13 @@ export function typeScriptSampleProblems(fences: SampleFence[], file: string): C
       if (previous?.text !== text) samples.set(name, {text, version: (previous?.version ?? 0) + 1});
       const checker = languageService();
       for (const diagnostic of [...checker.getSyntacticDiagnostics(name), ...checker.getSemanticDiagnostics(name)]) {
-        const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0;
-        problems.push({file, line: fence.line + 1 + line, message: `TypeScript sample: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`});
+        const line =
+          diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0;
+        problems.push({
+          file,
+          line: fence.line + 1 + line,
+          message: `TypeScript sample: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
+        });
       }
     });
   return problems;

@@ -26,15 +26,13 @@ const startingPoints: EntryCard[] = [
   {
     title: 'API reference',
     to: `${v3}/api/tessera-api`,
-    description:
-      'Every V3 endpoint with its parameters, request and response bodies, errors and samples in curl, PHP, C# and Node.js.',
+    description: 'Every V3 endpoint with its parameters, request and response bodies, errors and samples in curl, PHP, C# and Node.js.',
     action: 'Browse the API',
   },
   {
     title: 'Client SDK',
     to: `${v3}/sdk/sdk/intro`,
-    description:
-      'Embed the checkout in your page, lock it while you update the cart, and react to the events it sends.',
+    description: 'Embed the checkout in your page, lock it while you update the cart, and react to the events it sends.',
     action: 'Read about the SDK',
   },
 ];

@@ -66,7 +66,10 @@ function describeViolations(violations: AxeResults['violations']): string {
   return violations
     .map((violation) => {
       const nodes = violation.nodes.map((node) => {
-        const summary = (node.failureSummary ?? '').split('\n').map((line) => `        ${line.trim()}`).join('\n');
+        const summary = (node.failureSummary ?? '')
+          .split('\n')
+          .map((line) => `        ${line.trim()}`)
+          .join('\n');
         return `    at ${node.target.join(' ')}\n      ${node.html.slice(0, 200)}\n${summary}`;
       });
       return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length}×)\n  ${violation.helpUrl}\n${nodes.join('\n')}`;
@@ -257,7 +260,11 @@ test.describe('keyboard', () => {
             })
             .map((element) => {
               const box = element.getBoundingClientRect();
-              return {text: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(), middle: box.top + box.height / 2, left: box.left};
+              return {
+                text: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(),
+                middle: box.top + box.height / 2,
+                left: box.left,
+              };
             })
             // Stops on one row (a category link and its expand button) go left to right.
             .sort((a, b) => (Math.abs(a.middle - b.middle) < 8 ? a.left - b.left : a.middle - b.middle))

@@ -25,7 +25,9 @@ async function expectOperationPage(page: Page, route: string, apiBase: string) {
 
 test.describe('API reference', () => {
   const operationPages = [
-    ...[...v3ApiPages, ...v3ReadOperationPages].filter((name) => !v3ApiOverviewPages.includes(name)).map((name) => [`/docs/3.0.0/api/${name}`, '/v3/'] as const),
+    ...[...v3ApiPages, ...v3ReadOperationPages]
+      .filter((name) => !v3ApiOverviewPages.includes(name))
+      .map((name) => [`/docs/3.0.0/api/${name}`, '/v3/'] as const),
     ...v1ApiPages.filter((name) => !v1ApiOverviewPages.includes(name)).map((name) => [`/docs/1.0.0/api/${name}`, '/v1/'] as const),
   ];
   for (const [route, apiBase] of operationPages) {
@@ -62,13 +64,19 @@ test.describe('API reference', () => {
     expect(scripts.length).toBeGreaterThan(0);
     // Strings found in the theme's own explorer chunk (postman-code-generators and faker), and nowhere else.
     for (const marker of ['faker', 'codegen', 'HTTP_Request2', 'Unirest']) {
-      expect(scripts.some((source) => source.includes(marker)), marker).toBe(false);
+      expect(
+        scripts.some((source) => source.includes(marker)),
+        marker,
+      ).toBe(false);
     }
   });
 
   test('overview pages describe the API and each tag', async ({page}) => {
     test.slow(); // Twelve pages in one test.
-    for (const [base, names] of [['/docs/3.0.0/api', v3ApiOverviewPages], ['/docs/1.0.0/api', v1ApiOverviewPages]] as const) {
+    for (const [base, names] of [
+      ['/docs/3.0.0/api', v3ApiOverviewPages],
+      ['/docs/1.0.0/api', v1ApiOverviewPages],
+    ] as const) {
       for (const name of names) {
         await page.goto(`${base}/${name}`);
         await expect(page.locator('h1').first(), name).toBeVisible();
@@ -117,14 +125,19 @@ test.describe('operation pages render their schema on the server', () => {
     expect(html).toMatch(/openapi-markdown__details-summary-response/);
   });
 
-  test('hydration keeps the server\'s schema, tabs and code blocks', async ({page}) => {
-    expect(await elementsRemovedWhileLoading(page, route, '.openapi-schema__list-item, [role=tabpanel], pre, .openapi-skeleton')).toEqual([]);
+  test("hydration keeps the server's schema, tabs and code blocks", async ({page}) => {
+    expect(await elementsRemovedWhileLoading(page, route, '.openapi-schema__list-item, [role=tabpanel], pre, .openapi-skeleton')).toEqual(
+      [],
+    );
   });
 
   test('a collapsed nested schema is built when opened', async ({page}) => {
     await page.goto(route);
     await expectHydrated(page);
-    const collapsed = page.locator('details.openapi-markdown__details').filter({has: page.locator(':scope > summary strong', {hasText: 'merchantUrls'})}).first();
+    const collapsed = page
+      .locator('details.openapi-markdown__details')
+      .filter({has: page.locator(':scope > summary strong', {hasText: 'merchantUrls'})})
+      .first();
     await expect(collapsed).not.toHaveAttribute('open');
     await expect(collapsed.locator('.openapi-schema__list-item')).toHaveCount(0);
     await collapsed.locator(':scope > summary').click();
@@ -132,7 +145,9 @@ test.describe('operation pages render their schema on the server', () => {
     await expect(collapsed.locator('.openapi-schema__list-item').first()).toBeVisible();
     await expect(collapsed).toContainText('confirmation');
     // Nested descriptions were not in the HTML: the browser renders their Markdown (marked, loaded on demand).
-    await expect(collapsed.locator('.openapi-markdown').filter({hasText: 'Do not treat a visit to this URL as proof of payment'})).toBeVisible();
+    await expect(
+      collapsed.locator('.openapi-markdown').filter({hasText: 'Do not treat a visit to this URL as proof of payment'}),
+    ).toBeVisible();
     await expect(collapsed.locator('.openapi-markdown code', {hasText: 'confirmation'}).first()).toBeAttached();
   });
 
@@ -142,7 +157,11 @@ test.describe('operation pages render their schema on the server', () => {
     const autoTab = page.getByRole('tab', {name: 'Example (auto)'}).first();
     await autoTab.click();
     await expect(autoTab).toHaveAttribute('aria-selected', 'true');
-    const panel = page.getByRole('tabpanel').filter({has: page.locator('pre.language-json')}).filter({hasText: '"status"'}).first();
+    const panel = page
+      .getByRole('tabpanel')
+      .filter({has: page.locator('pre.language-json')})
+      .filter({hasText: '"status"'})
+      .first();
     await expect(panel).toBeVisible();
   });
 

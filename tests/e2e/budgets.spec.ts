@@ -114,7 +114,9 @@ test.describe('first paint before JavaScript', () => {
       expect(html).not.toMatch(/<script[^>]+src=[^>]*main\.[0-9a-f]+\.js/);
       expect(html).toMatch(/<link rel=preload href=\/assets\/js\/main\.[0-9a-f]+\.js as=script fetchpriority=low>/);
       await expectHydrated(page);
-      const {firstContentfulPaint} = await page.evaluate(() => (window as unknown as {paintOrder: {firstContentfulPaint?: number}}).paintOrder);
+      const {firstContentfulPaint} = await page.evaluate(
+        () => (window as unknown as {paintOrder: {firstContentfulPaint?: number}}).paintOrder,
+      );
       const mainScript = (await addedScripts()).find((script) => /\/main\.[0-9a-f]+\.js$/.test(script.path));
       expect(firstContentfulPaint).toBeDefined();
       expect(mainScript).toBeDefined();

@@ -41,9 +41,7 @@ test.describe('page chrome (spec 2, 4, 9)', () => {
       const headingIds = await page
         .locator('article h2[id], article h3[id], main h2[id], main h3[id]')
         .evaluateAll((headings) => [...new Set(headings.map((heading) => heading.id))]);
-      const deeperIds = await page
-        .locator('h4[id], h5[id], h6[id]')
-        .evaluateAll((headings) => headings.map((heading) => heading.id));
+      const deeperIds = await page.locator('h4[id], h5[id], h6[id]').evaluateAll((headings) => headings.map((heading) => heading.id));
       const tocTargets = await page
         .locator('.table-of-contents a')
         .evaluateAll((links) => links.map((link) => decodeURIComponent(link.getAttribute('href')!.slice(1))));

@@ -44,7 +44,10 @@ test.describe('guides and SDK pages', () => {
     await expect(page.locator('article pre.prism-code.language-csharp').first()).toBeVisible();
     const keys = await page.evaluate(() => Object.keys(localStorage));
     for (const key of keys) {
-      expect(storage.allowedKeyPrefixes.some((prefix) => key === prefix || key.startsWith(`${prefix}-`)), key).toBe(true);
+      expect(
+        storage.allowedKeyPrefixes.some((prefix) => key === prefix || key.startsWith(`${prefix}-`)),
+        key,
+      ).toBe(true);
     }
   });
 });
@@ -65,7 +68,10 @@ test.describe('code highlighting without Prism in the first load', () => {
     await page.getByRole('tablist').first().getByRole('tab', {name: 'PHP'}).click();
     await expect(page.locator('article pre.prism-code.language-php').first().locator('.token.variable').first()).toBeVisible();
     await expect(page.getByRole('button', {name: /copy/i}).first()).toBeAttached();
-    expect((await scripts()).some((source) => source.includes(prismMarker)), 'Prism loaded').toBe(false);
+    expect(
+      (await scripts()).some((source) => source.includes(prismMarker)),
+      'Prism loaded',
+    ).toBe(false);
   });
 
   test('a page reached by a link inside the site loads Prism and highlights its code', async ({page}) => {
@@ -78,7 +84,10 @@ test.describe('code highlighting without Prism in the first load', () => {
     const json = page.locator('article pre.prism-code.language-json').first();
     await expect(json.locator('.token.property').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect((await scripts()).some((source) => source.includes(prismMarker)), 'Prism loaded').toBe(true);
+    expect(
+      (await scripts()).some((source) => source.includes(prismMarker)),
+      'Prism loaded',
+    ).toBe(true);
   });
 });
 
@@ -86,7 +95,7 @@ test.describe('code highlighting without Prism in the first load', () => {
 test.describe('guides hydrate in place', () => {
   const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session';
 
-  test('hydration keeps the server\'s tabs and code blocks', async ({page}) => {
+  test("hydration keeps the server's tabs and code blocks", async ({page}) => {
     expect(await elementsRemovedWhileLoading(page, guide, '[role=tabpanel], .theme-code-block, pre')).toEqual([]);
     // The kept blocks still work: their copy buttons and tabs answer.
     await page.getByRole('tablist').first().getByRole('tab', {name: 'C#'}).click();

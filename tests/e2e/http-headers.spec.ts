@@ -35,12 +35,30 @@ const responses: {label: string; path: string; status: number; cache: string; ty
   {label: 'stylesheet', path: stylesheet, status: 200, cache: immutableCacheControl, type: 'text/css; charset=utf-8'},
   {label: 'diagram', path: diagram, status: 200, cache: immutableCacheControl, type: 'image/svg+xml; charset=utf-8'},
   {label: 'search index', path: searchIndex, status: 200, cache: immutableCacheControl, type: 'application/json; charset=utf-8'},
-  {label: 'OpenAPI download', path: '/openapi/tessera-v3.yaml', status: 200, cache: revalidateCacheControl, type: 'application/yaml; charset=utf-8'},
-  {label: 'SDK types download', path: '/sdk/tessera-sdk.d.ts', status: 200, cache: revalidateCacheControl, type: 'text/plain; charset=utf-8'},
+  {
+    label: 'OpenAPI download',
+    path: '/openapi/tessera-v3.yaml',
+    status: 200,
+    cache: revalidateCacheControl,
+    type: 'application/yaml; charset=utf-8',
+  },
+  {
+    label: 'SDK types download',
+    path: '/sdk/tessera-sdk.d.ts',
+    status: 200,
+    cache: revalidateCacheControl,
+    type: 'text/plain; charset=utf-8',
+  },
   {label: 'sitemap', path: '/sitemap.xml', status: 200, cache: revalidateCacheControl, type: 'application/xml; charset=utf-8'},
   {label: 'favicon', path: '/img/favicon.svg', status: 200, cache: revalidateCacheControl, type: 'image/svg+xml; charset=utf-8'},
   {label: 'unknown page', path: '/no-such-page', status: 404, cache: revalidateCacheControl, type: 'text/html; charset=utf-8'},
-  {label: 'unknown asset', path: '/assets/js/no-such-chunk.0123abcd.js', status: 404, cache: revalidateCacheControl, type: 'text/html; charset=utf-8'},
+  {
+    label: 'unknown asset',
+    path: '/assets/js/no-such-chunk.0123abcd.js',
+    status: 404,
+    cache: revalidateCacheControl,
+    type: 'text/html; charset=utf-8',
+  },
   {label: 'redirect to the page without slash', path: `${guide}/`, status: 301, cache: revalidateCacheControl},
 ];
 
@@ -84,7 +102,10 @@ test.describe('the Content-Security-Policy', () => {
     // Every source anywhere is a keyword, a hash, or data: for images (icons in the theme's CSS).
     for (const [directive, sources] of policy) {
       for (const source of sources) {
-        const allowed = /^'(self|none|sha256-[A-Za-z0-9+/]+=*)'$/.test(source) || (directive === 'img-src' && source === 'data:') || (directive === 'style-src' && source === "'unsafe-inline'");
+        const allowed =
+          /^'(self|none|sha256-[A-Za-z0-9+/]+=*)'$/.test(source) ||
+          (directive === 'img-src' && source === 'data:') ||
+          (directive === 'style-src' && source === "'unsafe-inline'");
         expect(allowed, `${directive} ${source}`).toBe(true);
       }
     }
@@ -113,7 +134,10 @@ test.describe('caching', () => {
   });
 
   test('only hashed files are immutable', () => {
-    for (const kind of responses) expect(kind.cache === immutableCacheControl, kind.path).toBe(/^\/(assets|diagrams)\/|\/search-index-[0-9a-f]+\.json$/.test(kind.path) && kind.status === 200);
+    for (const kind of responses)
+      expect(kind.cache === immutableCacheControl, kind.path).toBe(
+        /^\/(assets|diagrams)\/|\/search-index-[0-9a-f]+\.json$/.test(kind.path) && kind.status === 200,
+      );
   });
 });
 
@@ -149,7 +173,16 @@ test.describe('URLs (trailingSlash: false)', () => {
   });
 
   test('unknown paths answer 404 with the site’s not-found page', async ({request}) => {
-    for (const route of ['/no-such-page', '/no-such-page/', '/docs/3.0.0/api/no-such-operation', '/docs/3.0.0/api/', '/404.html', '/_headers', '/_headers.nginx.conf', '/../package.json']) {
+    for (const route of [
+      '/no-such-page',
+      '/no-such-page/',
+      '/docs/3.0.0/api/no-such-operation',
+      '/docs/3.0.0/api/',
+      '/404.html',
+      '/_headers',
+      '/_headers.nginx.conf',
+      '/../package.json',
+    ]) {
       const response = await get(request, route);
       expect(response.status(), route).toBe(404);
       expect(await response.text(), route).toContain('<title data-rh=true>Page Not Found | Tessera Docs</title>');

@@ -68,7 +68,9 @@ const siteUrl = site.url;
 const local = (url: string) => (url.startsWith(siteUrl) ? url.slice(siteUrl.length) : url);
 
 test.describe('Markdown twins', () => {
-  test('every route of the spec has a Markdown twin with its h1, every code sample, its canonical URL and its docs version', async ({request}) => {
+  test('every route of the spec has a Markdown twin with its h1, every code sample, its canonical URL and its docs version', async ({
+    request,
+  }) => {
     test.setTimeout(120_000);
     for (const route of allSpecRoutes) {
       const [page, twin] = await Promise.all([request.get(route), request.get(markdownTwinPath(route))]);
@@ -86,14 +88,15 @@ test.describe('Markdown twins', () => {
     }
   });
 
-  test('code samples keep their language and API pages read as text, not as the theme\'s data', async ({request}) => {
+  test("code samples keep their language and API pages read as text, not as the theme's data", async ({request}) => {
     const guide = await (await request.get('/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders.md')).text();
     for (const language of ['json', 'php', 'csharp']) expect(guide).toMatch(new RegExp(`^\`\`\`${language}\\b`, 'm'));
     expect(guide).toContain('**PHP**');
 
     const operation = await (await request.get('/docs/3.0.0/api/create-session.md')).text();
     expect(operation).toContain('`POST /v3/sessions`');
-    for (const section of ['## Authentication', '## Parameters', '## Request body', '## Responses', '## Request samples']) expect(operation).toContain(section);
+    for (const section of ['## Authentication', '## Parameters', '## Request body', '## Responses', '## Request samples'])
+      expect(operation).toContain(section);
     expect(operation).toMatch(/^ *- `cart` \(object, required\): /m);
     expect(operation).toMatch(/^```bash\ncurl -X POST /m);
     expect(operation).not.toMatch(/<(?:ParamsDetails|RequestSchema|StatusCodes|MethodEndpoint)\b/);
@@ -112,7 +115,10 @@ test.describe('Postman downloads', () => {
       await expect(openApi).toBeVisible();
       const collection = page.getByRole('link', {name: `${file}.postman_collection.json`}).first();
       await expect(collection).toHaveAttribute('href', `/postman/${file}.postman_collection.json`);
-      const json = (await (await request.get(`/postman/${file}.postman_collection.json`)).json()) as {info: {schema: string}; item: unknown[]};
+      const json = (await (await request.get(`/postman/${file}.postman_collection.json`)).json()) as {
+        info: {schema: string};
+        item: unknown[];
+      };
       expect(json.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
       expect(json.item.length).toBeGreaterThan(0);
       for (const environment of ['sandbox', 'production']) {
@@ -152,7 +158,9 @@ test.describe('llms.txt', () => {
     const {links} = await llmsLinks(request);
     const sitemap = await (await request.get('/sitemap.xml')).text();
     // The search page shows results, not content.
-    const sitemapPages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => local(match[1]!)).filter((path) => path !== '/search');
+    const sitemapPages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((match) => local(match[1]!))
+      .filter((path) => path !== '/search');
     const listedTwins = links.map(local).filter((path) => path.endsWith('.md'));
     expect(listedTwins.length).toBe(new Set(listedTwins).size);
     expect([...listedTwins].sort()).toEqual(sitemapPages.map(markdownTwinPath).sort());
@@ -217,7 +225,10 @@ test.describe('Copy page as Markdown', () => {
     await expect(page.getByRole('status').filter({hasText: copyPageMessages.copied})).toBeVisible();
     await expect(button).toBeFocused();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^---\ntitle: /);
-    const results = await new AxeBuilder({page}).include('.copy-page-markdown').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const results = await new AxeBuilder({page})
+      .include('.copy-page-markdown')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
@@ -241,7 +252,10 @@ test.describe('Copy page as Markdown', () => {
     const indexFiles = readdirSync(path.join(process.cwd(), 'build')).filter((file) => /^search-index.*\.json$/.test(file));
     expect(indexFiles.length).toBeGreaterThan(0);
     const indexes = await Promise.all(indexFiles.map(async (file) => ({file, index: await (await request.get(`/${file}`)).text()})));
-    expect(indexes.some(({index}) => index.includes('Capture the order')), 'the guides are indexed').toBe(true);
+    expect(
+      indexes.some(({index}) => index.includes('Capture the order')),
+      'the guides are indexed',
+    ).toBe(true);
     for (const {file, index} of indexes) {
       expect(index, file).not.toContain(copyButtonLabel);
       expect(index, file).not.toContain(copyPageLabels.view);

@@ -16,7 +16,9 @@ test.describe('moving from V1 to V3', () => {
     expect(noticeTop).toBeLessThan(descriptionTop);
   });
 
-  test('the migration guide maps every V1 operation and is reachable from the sidebar, /docs, the announcement bar and the V1 introduction', async ({page}) => {
+  test('the migration guide maps every V1 operation and is reachable from the sidebar, /docs, the announcement bar and the V1 introduction', async ({
+    page,
+  }) => {
     await page.goto(guide);
     const table = page.locator('table').first();
     await expect(table.locator('tbody tr')).toHaveCount(16);
@@ -49,6 +51,9 @@ test.describe('facts rendered from the OpenAPI file and the SDK types', () => {
 
   test('the glossary is in the docs navigation', async ({page}) => {
     await page.goto('/docs/3.0.0/sdk/sdk/intro');
-    await expect(page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Glossary'})).toHaveAttribute('href', '/markdown-page');
+    await expect(page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Glossary'})).toHaveAttribute(
+      'href',
+      '/markdown-page',
+    );
   });
 });

@@ -3,7 +3,15 @@ import {expectHydrated} from '../support/hydration';
 import {storage} from '../../config/site-constants';
 
 const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session';
-const pagesToVisit = ['/', '/docs', '/markdown-page', guide, '/docs/3.0.0/api/create-session', '/docs/1.0.0/api/create-session', '/does-not-exist'];
+const pagesToVisit = [
+  '/',
+  '/docs',
+  '/markdown-page',
+  guide,
+  '/docs/3.0.0/api/create-session',
+  '/docs/1.0.0/api/create-session',
+  '/does-not-exist',
+];
 
 test.describe('requests and storage (spec 7, 8)', () => {
   test('every request a page makes stays on the site', async ({page, baseURL}) => {
@@ -49,7 +57,10 @@ test.describe('requests and storage (spec 7, 8)', () => {
     const {local, session} = await page.evaluate(() => ({local: Object.keys(localStorage), session: Object.keys(sessionStorage)}));
     expect(local.length).toBeGreaterThan(0);
     for (const key of local) {
-      expect(storage.allowedKeyPrefixes.some((prefix) => key === prefix || key.startsWith(`${prefix}-`)), key).toBe(true);
+      expect(
+        storage.allowedKeyPrefixes.some((prefix) => key === prefix || key.startsWith(`${prefix}-`)),
+        key,
+      ).toBe(true);
     }
     expect(session).toEqual([]);
   });

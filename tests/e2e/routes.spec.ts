@@ -47,10 +47,7 @@ test.describe('routes (spec 2)', () => {
     const response = await page.goto('/docs/1.0.0/api/no-such-operation');
     expect(response?.status()).toBe(404);
     const waysBack = page.getByRole('navigation', {name: 'Ways back'});
-    await expect(waysBack.getByRole('link', {name: 'Open the 1.0.0 documentation'})).toHaveAttribute(
-      'href',
-      '/docs/1.0.0/api/tessera-api',
-    );
+    await expect(waysBack.getByRole('link', {name: 'Open the 1.0.0 documentation'})).toHaveAttribute('href', '/docs/1.0.0/api/tessera-api');
     await expect(waysBack.getByRole('link', {name: /Search the documentation/})).toHaveAttribute(
       'href',
       '/search?q=no+such+operation&version=docs%2F1.0.0',
@@ -64,10 +61,7 @@ test.describe('routes (spec 2)', () => {
       'href',
       '/docs/3.0.0/category/tessera-documentation',
     );
-    await expect(page.getByRole('link', {name: /Version 1\.0\.0 \(deprecated\)/})).toHaveAttribute(
-      'href',
-      '/docs/1.0.0/api/tessera-api',
-    );
+    await expect(page.getByRole('link', {name: /Version 1\.0\.0 \(deprecated\)/})).toHaveAttribute('href', '/docs/1.0.0/api/tessera-api');
   });
 
   test('the home page shows the tagline and links to the guides, the API reference and the SDK', async ({page}) => {

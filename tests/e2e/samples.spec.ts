@@ -15,7 +15,16 @@ import {loadOpenApi, openApiFiles, type JsonObject} from '../support/openapi';
 import {authoredDocsPages, operationPages} from '../support/sample-pages';
 import type {CodeFence} from '../support/guides';
 import {createHmac} from 'node:crypto';
-import {firstLine, mockServers, runPhpHandler, runProblem, runSample, runShell, sandboxBaseUrl, type SampleLanguage} from '../support/sample-runner';
+import {
+  firstLine,
+  mockServers,
+  runPhpHandler,
+  runProblem,
+  runSample,
+  runShell,
+  sandboxBaseUrl,
+  type SampleLanguage,
+} from '../support/sample-runner';
 import {apiCalls, bracketProblem, jsonLiterals, matchesTemplate} from '../support/csharp-sample';
 import {e2ePort} from '../support/e2e-server';
 import {sampleRequest} from '../../scripts/request-samples';
@@ -62,8 +71,10 @@ async function copiedText(page: Page, block: Locator, expected: string, where: s
   const shown = await selectAndCopy(block);
   const copied = await copyWithButton(page, block);
   const problems: string[] = [];
-  if (shown.trimEnd() !== expected.trimEnd()) problems.push(`${where}: the selected text differs from the sample:\n${diffLine(shown, expected)}`);
-  if (copied.trimEnd() !== expected.trimEnd()) problems.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, expected)}`);
+  if (shown.trimEnd() !== expected.trimEnd())
+    problems.push(`${where}: the selected text differs from the sample:\n${diffLine(shown, expected)}`);
+  if (copied.trimEnd() !== expected.trimEnd())
+    problems.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, expected)}`);
   return {text: copied, problems};
 }
 
@@ -89,7 +100,8 @@ function csharpProblems(source: string, document: JsonObject, bodies: unknown[] 
   if (brackets) problems.push(brackets);
   for (const literal of jsonLiterals(source)) {
     if (literal.error) problems.push(`a JSON literal does not parse: ${literal.error}`);
-    else if (bodies && !bodies.some((body) => JSON.stringify(body) === JSON.stringify(literal.value))) problems.push('a JSON literal differs from the body it should send');
+    else if (bodies && !bodies.some((body) => JSON.stringify(body) === JSON.stringify(literal.value)))
+      problems.push('a JSON literal differs from the body it should send');
   }
   const calls = apiCalls(source, sandboxBaseUrl);
   if (source.includes(sandboxBaseUrl) && calls.length === 0) problems.push('makes no API call that this test recognises');
@@ -150,7 +162,9 @@ const isPhpHandler = (source: string) => /php:\/\/input|\$_SERVER|\$_SESSION|\$_
  */
 function readVisibleBlocks(root: Locator): Promise<{selected: string; copied: string}[]> {
   return root.evaluate(async (article) => {
-    const blocks = Array.from(article.querySelectorAll('.theme-code-block:not([data-sample-read])')).filter((block) => (block as HTMLElement).offsetParent !== null);
+    const blocks = Array.from(article.querySelectorAll('.theme-code-block:not([data-sample-read])')).filter(
+      (block) => (block as HTMLElement).offsetParent !== null,
+    );
     const read: {selected: string; copied: string}[] = [];
     for (const block of blocks) {
       block.setAttribute('data-sample-read', '');
@@ -201,8 +215,11 @@ test.describe('code samples in guides and SDK pages', () => {
         shownFences.add(index);
         const fence = guide.fences[index]!;
         const where = `${guide.route} ${fence.language} (${fence.meta.title ?? firstLine(fence.code)}, ${guide.file}:${fence.line})`;
-        if (copied.trimEnd() !== fence.code.trimEnd()) failures.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, fence.code)}`);
-        failures.push(...(await guideSampleProblems(guide.file, fence.language, copied, fence.meta.title)).map((problem) => `${where}: ${problem}`));
+        if (copied.trimEnd() !== fence.code.trimEnd())
+          failures.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, fence.code)}`);
+        failures.push(
+          ...(await guideSampleProblems(guide.file, fence.language, copied, fence.meta.title)).map((problem) => `${where}: ${problem}`),
+        );
       }
       const unseen = guide.fences.filter((_, index) => !shownFences.has(index));
       failures.push(...unseen.map((fence) => `${guide.file}:${fence.line}: the ${fence.language} sample is not shown on the page`));
@@ -236,7 +253,12 @@ const quickGuides = 'docs/guides/guides/quick_guides';
  */
 const handlerHarnesses: Record<string, Parameters<typeof runPhpHandler>[3]> = {
   [`${quickGuides}/payment_steps/load_the_client.mdx public/api/tessera/client-token.php`]: {
-    files: {'session-request.json': fenceOf(`${quickGuides}/payment_steps/create_payment_session.mdx`, (fence) => fence.meta.operation === 'createSession' && fence.meta.part === 'request')},
+    files: {
+      'session-request.json': fenceOf(
+        `${quickGuides}/payment_steps/create_payment_session.mdx`,
+        (fence) => fence.meta.operation === 'createSession' && fence.meta.part === 'request',
+      ),
+    },
     settings: (folder) => ({'session.save_path': folder}),
     send: async (url) => {
       const answer = await fetch(`${url}/api/tessera/client-token`, {method: 'POST'});
@@ -257,7 +279,10 @@ const handlerHarnesses: Record<string, Parameters<typeof runPhpHandler>[3]> = {
   // The guide's own test script sends the notification, so it runs here too.
   [`${quickGuides}/signup_steps/completed_session.mdx notifications.php`]: {
     send: async (url, environment) => {
-      const script = fenceOf(`${quickGuides}/signup_steps/completed_session.mdx`, (fence) => fence.meta.title === 'send-test-notification.sh');
+      const script = fenceOf(
+        `${quickGuides}/signup_steps/completed_session.mdx`,
+        (fence) => fence.meta.title === 'send-test-notification.sh',
+      );
       const result = await runShell(script, {...environment, HANDLER_URL: `${url}/api/tessera/notifications`});
       const status = Number(/^HTTP\/[\d.]+ (\d{3})/m.exec(result.stdout)?.[1] ?? 0);
       return {status: result.exitCode === 0 ? status : 0, body: `${result.stdout}${result.stderr}`};

@@ -21,7 +21,10 @@ test.describe('sandbox test data', () => {
       await expect(page.getByRole('heading', {level: 2, name: category.title}), category.id).toBeVisible();
     }
     for (const entry of data.values) {
-      const row = page.locator('article table tr').filter({hasText: entry.outcome.replaceAll('`', '')}).filter({has: page.locator('td:first-child code', {hasText: entry.value})});
+      const row = page
+        .locator('article table tr')
+        .filter({hasText: entry.outcome.replaceAll('`', '')})
+        .filter({has: page.locator('td:first-child code', {hasText: entry.value})});
       await expect(row, entry.id).toHaveCount(1);
     }
     await expect(page.locator('article table tbody tr')).toHaveCount(data.values.length);

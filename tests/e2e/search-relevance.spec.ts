@@ -150,7 +150,10 @@ for (const {version, start, queries} of queriesByVersion) {
     const misses: string[] = [];
     for (const [query, expected] of queries) {
       const url = `/docs/${version}/${expected}`;
-      expect(pages.map((entry) => entry.url), `${url} is indexed`).toContain(url);
+      expect(
+        pages.map((entry) => entry.url),
+        `${url} is indexed`,
+      ).toContain(url);
       const firstThree = pagesOf(await suggestionsFor(page, query), pages).slice(0, 3);
       if (!firstThree.includes(url)) misses.push(`"${query}" → ${url}, got ${firstThree.join(', ') || 'nothing'}`);
     }

@@ -99,7 +99,7 @@ test.describe('search (spec 2, 7)', () => {
     for (const title of titles) expect(title).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 
-  test('Enter with no result opens the full results page, in the reader\'s version', async ({page}) => {
+  test("Enter with no result opens the full results page, in the reader's version", async ({page}) => {
     await page.goto('/docs/1.0.0/api/tessera-api');
     await expectHydrated(page);
     const input = searchInput(page);
@@ -150,7 +150,10 @@ test.describe('search (spec 2, 7)', () => {
       await searchFor(page, query);
       await page.waitForLoadState('networkidle');
       const total = (await Promise.all(bodies)).reduce((sum, bytes) => sum + bytes, 0);
-      expect(files.some((file) => /search-index-[0-9a-f]+\.json$/.test(file)), files.join(', ')).toBe(true);
+      expect(
+        files.some((file) => /search-index-[0-9a-f]+\.json$/.test(file)),
+        files.join(', '),
+      ).toBe(true);
       expect(total / 1024, files.join(', ')).toBeLessThanOrEqual(firstSearchBudgetKB);
     });
   }

@@ -19,23 +19,14 @@ test.describe('documentation versions (spec 1, 2, 4)', () => {
 
     // A later visit to a page outside the docs: the navbar's docs link follows the remembered choice.
     await page.goto('/');
-    await expect(page.locator('.navbar').getByRole('link', {name: 'API reference'})).toHaveAttribute(
-      'href',
-      '/docs/1.0.0/api/tessera-api',
-    );
+    await expect(page.locator('.navbar').getByRole('link', {name: 'API reference'})).toHaveAttribute('href', '/docs/1.0.0/api/tessera-api');
     await page.reload();
-    await expect(page.locator('.navbar').getByRole('link', {name: 'API reference'})).toHaveAttribute(
-      'href',
-      '/docs/1.0.0/api/tessera-api',
-    );
+    await expect(page.locator('.navbar').getByRole('link', {name: 'API reference'})).toHaveAttribute('href', '/docs/1.0.0/api/tessera-api');
   });
 
   test('without a remembered choice the navbar links go to 3.0.0', async ({page}) => {
     await page.goto('/');
-    await expect(page.locator('.navbar').getByRole('link', {name: 'API reference'})).toHaveAttribute(
-      'href',
-      '/docs/3.0.0/api/tessera-api',
-    );
+    await expect(page.locator('.navbar').getByRole('link', {name: 'API reference'})).toHaveAttribute('href', '/docs/3.0.0/api/tessera-api');
     await expect(page.locator('.navbar').getByRole('link', {name: 'Guides'})).toHaveAttribute(
       'href',
       '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session',

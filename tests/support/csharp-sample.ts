@@ -86,7 +86,8 @@ export function bracketProblem(source: string): string | undefined {
     if ('([{'.includes(char)) stack.push({char, line});
     else if (char in pairs) {
       const open = stack.pop();
-      if (!open || open.char !== pairs[char]) return `line ${line}: '${char}' closes ${open ? `'${open.char}' from line ${open.line}` : 'nothing'}`;
+      if (!open || open.char !== pairs[char])
+        return `line ${line}: '${char}' closes ${open ? `'${open.char}' from line ${open.line}` : 'nothing'}`;
       // The brace that closes an interpolation hole returns to the string around it.
       if (open.hole) {
         contexts.pop();
@@ -140,6 +141,9 @@ export function apiCalls(source: string, baseUrl: string): ApiCall[] {
 
 /** Whether `path` (with `{}` for interpolated parts) matches the template `/v3/orders/{orderId}`. */
 export function matchesTemplate(path: string, template: string): boolean {
-  const pattern = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+');
+  const pattern = template
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
   return new RegExp(`^${pattern}$`).test(path);
 }

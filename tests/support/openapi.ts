@@ -25,13 +25,15 @@ export function loadOpenApi(file: string): OpenApiDocument {
   return parse(readFileSync(path.join(repoRoot, file), 'utf8')) as OpenApiDocument;
 }
 
-
 export type Operation = {method: string; path: string; operation: JsonObject; pointer: string};
 
 /** Every operation of the document: paths and webhooks, keyed by operationId. */
 export function operationsById(document: OpenApiDocument): Map<string, Operation> {
   const operations = new Map<string, Operation>();
-  for (const [group, items] of [['paths', document.paths], ['webhooks', document.webhooks]] as const) {
+  for (const [group, items] of [
+    ['paths', document.paths],
+    ['webhooks', document.webhooks],
+  ] as const) {
     for (const [itemPath, item] of Object.entries(items ?? {})) {
       for (const method of httpMethods) {
         const operation = item[method];

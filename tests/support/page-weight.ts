@@ -156,7 +156,7 @@ function classifyMermaid(resources: LoadedResource[], sources: Map<string, strin
       if (initiator.callSite) mermaidCallSites.add(initiator.callSite);
     }
   }
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const script of scripts) {
       if (mermaid.has(script.url)) continue;
@@ -207,7 +207,12 @@ function trackActivity(page: Page): Activity {
  * Playwright's `networkidle` alone is not enough: it fires while a large chunk is still being
  * evaluated, before React has hydrated and run the effects that import mermaid.
  */
-async function waitForQuiet(page: Page, activity: Activity, {quietMs, timeoutMs}: {quietMs: number; timeoutMs: number}, started: number): Promise<void> {
+async function waitForQuiet(
+  page: Page,
+  activity: Activity,
+  {quietMs, timeoutMs}: {quietMs: number; timeoutMs: number},
+  started: number,
+): Promise<void> {
   for (;;) {
     if (Date.now() - started > timeoutMs) throw new Error(`${page.url()}: network not idle after ${timeoutMs} ms`);
     // Resolves once the main thread has nothing to do (or after 5 s of being busy).

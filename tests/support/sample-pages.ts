@@ -41,7 +41,11 @@ export function authoredDocsPages(): AuthoredPage[] {
     .filter((file) => file.startsWith(path.join(repoRoot, 'docs/')))
     .map((file) => {
       const slug = path.relative(path.join(repoRoot, 'docs'), file).replace(/\.mdx?$/, '');
-      return {route: `/docs/3.0.0/${slug}`, file: path.relative(repoRoot, file), fences: codeFences(file).filter((fence) => fence.language !== 'mermaid')};
+      return {
+        route: `/docs/3.0.0/${slug}`,
+        file: path.relative(repoRoot, file),
+        fences: codeFences(file).filter((fence) => fence.language !== 'mermaid'),
+      };
     })
     .filter((page) => page.fences.length > 0);
 }

@@ -51,7 +51,13 @@ async function startRecordingProxy(target: URL): Promise<{url: string; exchanges
   const exchanges: Exchange[] = [];
   const server = http.createServer((incoming, outgoing) => {
     const forwarded = http.request(
-      {host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: {...incoming.headers, host: target.host}},
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: {...incoming.headers, host: target.host},
+      },
       (answer) => {
         const violations = answer.headers['sl-violations'];
         exchanges.push({
@@ -79,7 +85,13 @@ async function startRecordingProxy(target: URL): Promise<{url: string; exchanges
   };
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Omit<SampleRun, 'exchanges'>> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<Omit<SampleRun, 'exchanges'>> {
   return new Promise((resolve) => {
     const child = spawn(command, args, {cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs});
     let stdout = '';
@@ -103,7 +115,12 @@ const runners: Record<SampleLanguage, {file: string; command: string; args: (fil
  * `fileName` keeps a guide sample's own path (its title), so relative requires resolve as they
  * would for the reader.
  */
-export async function runSample(language: SampleLanguage, source: string, mockUrl: string, options: {fileName?: string; args?: string[]} = {}): Promise<SampleRun> {
+export async function runSample(
+  language: SampleLanguage,
+  source: string,
+  mockUrl: string,
+  options: {fileName?: string; args?: string[]} = {},
+): Promise<SampleRun> {
   const proxy = await startRecordingProxy(new URL(mockUrl));
   const folder = mkdtempSync(path.join(tmpdir(), 'tessera-sample-'));
   try {
@@ -205,7 +222,10 @@ export function runProblem(result: SampleRun): string | undefined {
   const output = `${result.stderr}${result.stdout}`.trim().split('\n').slice(-6).join('\n    ');
   const failed = result.exchanges
     .filter((exchange) => exchange.status < 200 || exchange.status > 299 || exchange.violations)
-    .map((exchange) => `${exchange.method} ${exchange.url} answered ${exchange.status}${exchange.violations ? ` (${exchange.violations})` : ''}`);
+    .map(
+      (exchange) =>
+        `${exchange.method} ${exchange.url} answered ${exchange.status}${exchange.violations ? ` (${exchange.violations})` : ''}`,
+    );
   if (result.exitCode !== 0) return [`exited with ${result.exitCode}:\n    ${output}`, ...failed].join('\n    ');
   if (result.exchanges.length === 0) return `made no request to the API:\n    ${output}`;
   return failed.length ? failed.join('; ') : undefined;

@@ -27,13 +27,18 @@ function buildEntryFiles(): string[] {
 
 /** The relative and bare specifiers a module imports statically or with `import()`. */
 function importsOf(source: string): string[] {
-  const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g), ...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)];
+  const specifiers = [
+    ...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g),
+    ...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ];
   return specifiers.map((match) => match[1]!);
 }
 
 function resolveLocal(fromFile: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(fromFile), specifier);
-  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((candidate) => existsSync(candidate) && !candidate.endsWith(path.sep) && /\.(ts|tsx|js|mjs)$/.test(candidate));
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(
+    (candidate) => existsSync(candidate) && !candidate.endsWith(path.sep) && /\.(ts|tsx|js|mjs)$/.test(candidate),
+  );
 }
 
 test('nothing the build runs imports from tests/ or @playwright/test', () => {
@@ -50,7 +55,8 @@ test('nothing the build runs imports from tests/ or @playwright/test', () => {
       if (!specifier.startsWith('.')) continue;
       const target = resolveLocal(file, specifier);
       if (!target) continue;
-      if (path.relative(siteDir, target).split(path.sep)[0] === 'tests') offences.push(`${where} imports ${path.relative(siteDir, target)}`);
+      if (path.relative(siteDir, target).split(path.sep)[0] === 'tests')
+        offences.push(`${where} imports ${path.relative(siteDir, target)}`);
       else visit(target);
     }
   };

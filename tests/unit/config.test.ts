@@ -85,10 +85,13 @@ test('the API explorer cannot send requests and keeps nothing in browser storage
   );
 });
 
-test('the browser build\'s @docusaurus/utils-common exports every name the package does', async () => {
+test("the browser build's @docusaurus/utils-common exports every name the package does", async () => {
   const lean = await import('../../src/plugins/lean-utils-common/utils-common.js');
   const full = await import('@docusaurus/utils-common');
-  const names = (module: object) => Object.keys(module).filter((name) => name !== 'default' && name !== '__esModule').sort();
+  const names = (module: object) =>
+    Object.keys(module)
+      .filter((name) => name !== 'default' && name !== '__esModule')
+      .sort();
   assert.deepEqual(names(lean), names(full));
   assert.equal(lean.applyTrailingSlash('/docs', {trailingSlash: true, baseUrl: '/'}), '/docs/');
 });
@@ -103,7 +106,10 @@ test('plugin options that only the build needs stay out of the site config every
 });
 
 test('the search theme and the OpenAPI plugin still export what src/plugins/build-side-options relies on', () => {
-  for (const [pluginPackage, options] of [[searchLocal, searchOptions], [openApiDocs, openApiPluginOptions]] as const) {
+  for (const [pluginPackage, options] of [
+    [searchLocal, searchOptions],
+    [openApiDocs, openApiPluginOptions],
+  ] as const) {
     assert.equal(typeof pluginPackage.default, 'function');
     assert.equal(typeof pluginPackage.validateOptions, 'function');
     // Each hands the options to Docusaurus's validator unchanged, with its own schema.

@@ -30,7 +30,8 @@ const sources = factSources();
 const words = {v1: vocabulary(sources, 'v1'), v3: vocabulary(sources, 'v3')};
 const pages = authoredPages().map((file) => ({file: path.relative(siteDir, file), text: readFileSync(file, 'utf8')}));
 /** A page that compares the versions (the migration guide) may name V1 codes and values too. */
-const wordsFor = (text: string) => (/^compares_api_versions:\s*true\s*$/m.test(text.split('\n---')[0] ?? '') ? combinedVocabulary(words.v3, words.v1) : words.v3);
+const wordsFor = (text: string) =>
+  /^compares_api_versions:\s*true\s*$/m.test(text.split('\n---')[0] ?? '') ? combinedVocabulary(words.v3, words.v1) : words.v3;
 const report = (problems: ContentProblem[]) => problems.map(formatProblem);
 
 test('every backticked error code, status, event and NNN code pair on a page is one the API or SDK defines', () => {
@@ -86,7 +87,10 @@ test('every JSON sample validates, every CSP sample matches the SDK, every link 
 
 test('the link check knows every route of the spec without the generated pages', () => {
   const routes = siteRoutes();
-  assert.deepEqual(allSpecRoutes.filter((route) => !routes.has(route)), []);
+  assert.deepEqual(
+    allSpecRoutes.filter((route) => !routes.has(route)),
+    [],
+  );
 });
 
 test('client samples subscribe to events that fire before init settles only through options.on', () => {
@@ -98,7 +102,9 @@ test('client samples subscribe to events that fire before init settles only thro
       fence.code.split('\n').forEach((line, index) => {
         const subscribed = /\.on\(\s*['"]([a-z_]+)['"]/.exec(line)?.[1];
         if (subscribed && events.includes(subscribed)) {
-          problems.push(`${page.file}:${fence.line + 1 + index}: client.on('${subscribed}') never fires: ${subscribed} fires before Tessera.init settles, so pass the handler in options.on`);
+          problems.push(
+            `${page.file}:${fence.line + 1 + index}: client.on('${subscribed}') never fires: ${subscribed} fires before Tessera.init settles, so pass the handler in options.on`,
+          );
         }
       });
     }
@@ -107,7 +113,8 @@ test('client samples subscribe to events that fire before init settles only thro
 });
 
 /** The statuses a description names in backticks, among those of the schema. */
-const namedStatuses = (text: string, statuses: string[]) => new Set([...text.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!).filter((word) => statuses.includes(word)));
+const namedStatuses = (text: string, statuses: string[]) =>
+  new Set([...text.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!).filter((word) => statuses.includes(word)));
 
 test('the statuses an operation is allowed in are stated once, and its 409 descriptions agree', () => {
   const v3 = sources.v3;
@@ -131,7 +138,10 @@ test('the statuses an operation is allowed in are stated once, and its 409 descr
       const allowed = apiOperations(v3).get(operationId)?.operation['x-tessera-allowed-statuses'] as {statuses: string[]} | undefined;
       if (!allowed) continue;
       const listed = /every status/.test(match[2]!) ? [...allowed.statuses] : [...match[2]!.matchAll(/`(\w+)`/g)].map((found) => found[1]!);
-      if (listed.sort().join() !== [...allowed.statuses].sort().join()) problems.push(`SessionStatus table: ${operationId} allowed in ${listed.join(', ')}, x-tessera-allowed-statuses says ${allowed.statuses.join(', ')}`);
+      if (listed.sort().join() !== [...allowed.statuses].sort().join())
+        problems.push(
+          `SessionStatus table: ${operationId} allowed in ${listed.join(', ')}, x-tessera-allowed-statuses says ${allowed.statuses.join(', ')}`,
+        );
     }
   }
   assert.deepEqual(problems, []);
@@ -144,10 +154,27 @@ test('the checks catch what they are for', () => {
   assert.match(mention('It fails with `403` and code `session_not_modifiable`.').join(), /with 409, not 403/);
   assert.match(mention('The session is `awaiting_confirmation`.').join(), /`awaiting_confirmation` is not/);
   assert.match(mention('Tessera sends `session.approved`.').join(), /`session.approved` is not/);
-  assert.deepEqual(mention('The session is `awaiting_decision`; `Tessera.init` fails with `invalid_client_token`; Tessera sends `session.completed`.'), []);
+  assert.deepEqual(
+    mention('The session is `awaiting_decision`; `Tessera.init` fails with `invalid_client_token`; Tessera sends `session.completed`.'),
+    [],
+  );
   assert.deepEqual(mention('```json\n{"code": "not_a_code"}\n```'), [], 'code fences are samples, not prose');
-  assert.match(report(linkProblems('See [the guide](/docs/3.0.0/guides/guides/missing_page).', 'page.mdx', siteRoutes())).join(), /missing_page: no such page/);
-  const csp = cspSampleProblems([{language: 'http', meta: {}, line: 1, code: 'Content-Security-Policy: script-src https://js.tessera.example; connect-src https://api.tessera.example'}], 'page.mdx', sources);
+  assert.match(
+    report(linkProblems('See [the guide](/docs/3.0.0/guides/guides/missing_page).', 'page.mdx', siteRoutes())).join(),
+    /missing_page: no such page/,
+  );
+  const csp = cspSampleProblems(
+    [
+      {
+        language: 'http',
+        meta: {},
+        line: 1,
+        code: 'Content-Security-Policy: script-src https://js.tessera.example; connect-src https://api.tessera.example',
+      },
+    ],
+    'page.mdx',
+    sources,
+  );
   assert.match(report(csp).join('\n'), /lacks frame-src/);
   assert.match(report(csp).join('\n'), /connect-src, which the SDK does not need/);
 });
@@ -155,7 +182,9 @@ test('the checks catch what they are for', () => {
 test('a completed auto-captured session without captureId fails validation', () => {
   const validator = new SchemaValidator(sources.v3, 'v3-capture-rule');
   const examples = Object.values(sources.v3.components?.examples ?? {}).map((entry) => entry.value as JsonObject | undefined);
-  const completed = structuredClone(examples.find((value) => value?.status === 'completed' && value.type === 'payment' && typeof value.orderId === 'string'));
+  const completed = structuredClone(
+    examples.find((value) => value?.status === 'completed' && value.type === 'payment' && typeof value.orderId === 'string'),
+  );
   assert.ok(completed, 'the OpenAPI file has a completed payment session example');
   Object.assign(completed, {autoCapture: true, captureId: 'c41d7e92-0a6b-4f35-8d2c-9b17e6a30f58'});
   assert.deepEqual(validator.validate('#/components/schemas/Session', completed), []);

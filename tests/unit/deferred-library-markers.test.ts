@@ -26,7 +26,10 @@ const read = (file: string) => readFileSync(path.join(siteDir, 'node_modules', f
 for (const library of deferredLibraries) {
   test(`the ${library} marker occurs in the installed library and nowhere in react-dom`, () => {
     const patterns = markers[library];
-    assert.ok(patterns.some((pattern) => pattern.test(read(librarySources[library]))), `no ${library} marker in ${librarySources[library]}`);
+    assert.ok(
+      patterns.some((pattern) => pattern.test(read(librarySources[library]))),
+      `no ${library} marker in ${librarySources[library]}`,
+    );
     const reactDom = read('react-dom/cjs/react-dom-client.production.js');
     assert.ok(!patterns.some((pattern) => pattern.test(reactDom)), `a ${library} marker occurs in react-dom`);
   });

@@ -41,7 +41,10 @@ test('the serializer loses backslashes, so front matter must not carry them', ()
 test('every docs page keeps its front matter unchanged through mdx-loader', () => {
   const folders = ['docs', 'versioned_docs', 'src/pages'].map((folder) => path.join(repoRoot, folder));
   const pages = folders.flatMap(docsPages);
-  assert.ok(pages.some((page) => page.endsWith('.api.mdx')), 'run npm run gen-api first');
+  assert.ok(
+    pages.some((page) => page.endsWith('.api.mdx')),
+    'run npm run gen-api first',
+  );
   const changed: string[] = [];
   for (const page of pages) {
     const text = readFileSync(page, 'utf8');

@@ -47,5 +47,6 @@ test('server samples come in JSON, PHP and C#, and client samples in TypeScript'
   const languages = new Set(fences.map((fence) => fence.language));
   for (const language of ['json', 'php', 'csharp', 'ts']) assert.ok(languages.has(language), `no ${language} sample in the guides`);
   const allowed = new Set(['json', 'php', 'csharp', 'ts', 'html', 'bash', 'http', 'mermaid', 'text']);
-  for (const fence of fences) assert.ok(allowed.has(fence.language), `${fence.file}:${fence.line}: unexpected language "${fence.language}"`);
+  for (const fence of fences)
+    assert.ok(allowed.has(fence.language), `${fence.file}:${fence.line}: unexpected language "${fence.language}"`);
 });

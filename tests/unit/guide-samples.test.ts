@@ -79,12 +79,16 @@ test('every client TypeScript sample compiles against the SDK declarations', () 
   const scripts = [...virtualFiles]
     .filter(([file]) => !ts.isExternalModule(program.getSourceFile(file)!))
     .map(([, fence]) => `${fence.file}:${fence.line}: a TypeScript sample must be a module (import or export something)`);
-  const problems = [...scripts, ...ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const fence = diagnostic.file && virtualFiles.get(diagnostic.file.fileName);
-    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0;
-    const place = fence ? `${fence.file}:${fence.line + 1 + line}` : diagnostic.file?.fileName ?? '';
-    return `${place}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
-  })];
+  const problems = [
+    ...scripts,
+    ...ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+      const fence = diagnostic.file && virtualFiles.get(diagnostic.file.fileName);
+      const line =
+        diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0;
+      const place = fence ? `${fence.file}:${fence.line + 1 + line}` : (diagnostic.file?.fileName ?? '');
+      return `${place}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+    }),
+  ];
   console.log(`type-checked ${tsFences.length} TypeScript samples against sdk/tessera-sdk.d.ts`);
   assert.deepEqual(problems, []);
 });

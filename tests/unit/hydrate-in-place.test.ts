@@ -41,7 +41,7 @@ test('the schema sections it renders on the server are the ones wrapped in Brows
   }
 });
 
-test('the client entry starts hydrating from ./preload, called once with the page\'s path', () => {
+test("the client entry starts hydrating from ./preload, called once with the page's path", () => {
   const clientEntry = readFileSync(path.join(docusaurusClientDir, 'clientEntry.js'), 'utf8');
   assert.match(clientEntry, /import preload from '\.\/preload';/);
   assert.equal(clientEntry.match(/preload\(/g)?.length, 1);
@@ -78,9 +78,15 @@ test('@theme/Details is what the OpenAPI theme collapses with', () => {
   }
 });
 
-test('Docusaurus\'s App takes BrowserContextProvider from ./browserContext, whose Context useIsBrowser reads', () => {
-  assert.match(readFileSync(path.join(docusaurusClientDir, 'App.js'), 'utf8'), /import \{ BrowserContextProvider \} from '\.\/browserContext';/);
-  assert.match(readFileSync(path.join(docusaurusClientDir, 'exports', 'useIsBrowser.js'), 'utf8'), /import \{ Context \} from '\.\.\/browserContext';/);
+test("Docusaurus's App takes BrowserContextProvider from ./browserContext, whose Context useIsBrowser reads", () => {
+  assert.match(
+    readFileSync(path.join(docusaurusClientDir, 'App.js'), 'utf8'),
+    /import \{ BrowserContextProvider \} from '\.\/browserContext';/,
+  );
+  assert.match(
+    readFileSync(path.join(docusaurusClientDir, 'exports', 'useIsBrowser.js'), 'utf8'),
+    /import \{ Context \} from '\.\.\/browserContext';/,
+  );
   const browserContext = readFileSync(path.join(docusaurusClientDir, 'browserContext.js'), 'utf8');
   assert.match(browserContext, /export const Context = React\.createContext\(false\);/);
   assert.match(browserContext, /setIsBrowser\(true\);/);
@@ -91,12 +97,16 @@ test('theme-common imports useShallowMemoObject from utils/reactUtils, and only 
     ['hooks/useMutationObserver.js', '../utils/reactUtils'],
     ['contexts/navbarSecondaryMenu/content.js', '../../utils/reactUtils'],
   ]) {
-    assert.match(readFileSync(path.join(themeCommonDir, file), 'utf8'), new RegExp(`useShallowMemoObject \\} from '${request.replaceAll('.', '\\.')}';`), file);
+    assert.match(
+      readFileSync(path.join(themeCommonDir, file), 'utf8'),
+      new RegExp(`useShallowMemoObject \\} from '${request.replaceAll('.', '\\.')}';`),
+      file,
+    );
   }
   assert.match(readFileSync(path.join(themeCommonDir, 'utils', 'reactUtils.js'), 'utf8'), /localeCompare/);
 });
 
-test('src/theme/ResponseExamples exports what the OpenAPI theme\'s does', () => {
+test("src/theme/ResponseExamples exports what the OpenAPI theme's does", () => {
   const theme = readFileSync(path.join(openApiThemeDir, 'ResponseExamples', 'index.js'), 'utf8');
   const original = [...new Set([...theme.matchAll(/exports\.(\w+) =/g)].map((match) => match[1]))].filter((name) => name !== 'json2xml');
   assert.deepEqual(original.sort(), ['ExampleFromSchema', 'ResponseExample', 'ResponseExamples']);

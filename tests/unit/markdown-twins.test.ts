@@ -22,7 +22,9 @@ describe('Markdown of API operation pages', () => {
     test(`${spec.sourcePath}: every generated operation page is matched by exactly one operation`, (context) => {
       const outputDir = path.join(siteDir, spec.outputDir);
       if (!existsSync(outputDir)) return context.skip('run npm run gen-api first');
-      const pages = readdirSync(outputDir).filter((file) => file.endsWith('.api.mdx')).map((file) => file.replace(/\.api\.mdx$/, ''));
+      const pages = readdirSync(outputDir)
+        .filter((file) => file.endsWith('.api.mdx'))
+        .map((file) => file.replace(/\.api\.mdx$/, ''));
       assert.ok(pages.length > 0);
       assert.deepEqual([...pages].sort(), operations.map((operation) => operation.pageId).sort());
     });
@@ -35,7 +37,8 @@ describe('Markdown of API operation pages', () => {
         const call = entry.webhook ? `Tessera sends \`${entry.method.toUpperCase()}\`` : `\`${entry.method.toUpperCase()} ${entry.path}\``;
         assert.ok(markdown.includes(call), `${entry.pageId}: ${call}`);
         assert.doesNotMatch(markdown, /\[object Object\]|\bundefined\b/, entry.pageId);
-        for (const status of Object.keys((entry.operation.responses ?? {}) as object)) assert.ok(markdown.includes(`### ${status}\n`), `${entry.pageId} ${status}`);
+        for (const status of Object.keys((entry.operation.responses ?? {}) as object))
+          assert.ok(markdown.includes(`### ${status}\n`), `${entry.pageId} ${status}`);
         if (entry.webhook) continue;
         for (const sample of codeSamples(sampleRequest(document, entry.path, entry.pathItem, entry.method))) {
           assert.ok(markdown.includes(sample.source), `${entry.pageId}: ${sample.label} sample`);
@@ -55,7 +58,8 @@ describe('Markdown of built pages', () => {
 </div><div role="tabpanel" hidden><div class="language-php theme-code-block"><div class="codeBlockContent_Q"><pre class="prism-code language-php"><code><div class="token-line">&lt;?php</div><div class="token-line">echo 1;</div></code></pre></div></div></div></div></div>
 </div></body></html>`;
   const markdown = articleMarkdown(html, {
-    resolveHref: (href) => (href === '/docs/3.0.0/api/capture-an-order' ? `https://docs.example${markdownTwinPath(href)}` : `https://docs.example${href}`),
+    resolveHref: (href) =>
+      href === '/docs/3.0.0/api/capture-an-order' ? `https://docs.example${markdownTwinPath(href)}` : `https://docs.example${href}`,
   })!;
 
   test('keeps the heading and drops the anchors, icons, buttons and the page around the article', () => {
@@ -142,10 +146,19 @@ describe('llms.txt', () => {
 
 describe('one-line descriptions', () => {
   test('keep whole sentences of a description cut mid-sentence, and drop one that repeats the title', () => {
-    assert.equal(readableDescription('Generate a secret', 'Exchanges a key for a secret. Authenticate with HTTP Basic'), 'Exchanges a key for a secret.');
-    assert.equal(readableDescription('Tessera API', 'The API lets a merchant create sessions, render them'), 'The API lets a merchant create sessions, render them…');
+    assert.equal(
+      readableDescription('Generate a secret', 'Exchanges a key for a secret. Authenticate with HTTP Basic'),
+      'Exchanges a key for a secret.',
+    );
+    assert.equal(
+      readableDescription('Tessera API', 'The API lets a merchant create sessions, render them'),
+      'The API lets a merchant create sessions, render them…',
+    );
     assert.equal(readableDescription('Authentication', 'Authentication'), '');
-    assert.equal(readableDescription('Webhook', 'Tessera sends it to `merchant_urls.webhook` each time'), 'Tessera sends it to `merchant_urls.webhook` each time…');
+    assert.equal(
+      readableDescription('Webhook', 'Tessera sends it to `merchant_urls.webhook` each time'),
+      'Tessera sends it to `merchant_urls.webhook` each time…',
+    );
     assert.equal(readableDescription('Prefills', 'Prefill the shopper.'), 'Prefill the shopper.');
   });
 });

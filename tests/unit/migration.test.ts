@@ -12,7 +12,9 @@ const v3 = loadApiDocument(apiFiles.v3);
 
 test('the migration data agrees with both OpenAPI files', () => {
   const entries = migrationEntries(v1);
-  console.log(`${entries.filter((entry) => entry.successor.operation || entry.successor.removed).length} of ${entries.length} V1 operations have a successor entry`);
+  console.log(
+    `${entries.filter((entry) => entry.successor.operation || entry.successor.removed).length} of ${entries.length} V1 operations have a successor entry`,
+  );
   assert.deepEqual(migrationProblems(v1, v3), []);
 });
 

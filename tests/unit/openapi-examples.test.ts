@@ -5,7 +5,15 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {escapePointer, loadOpenApi, openApiFiles, resolveRef, SchemaValidator, type JsonObject, type OpenApiDocument} from '../support/openapi';
+import {
+  escapePointer,
+  loadOpenApi,
+  openApiFiles,
+  resolveRef,
+  SchemaValidator,
+  type JsonObject,
+  type OpenApiDocument,
+} from '../support/openapi';
 
 type ExampleCase = {where: string; schemaPointer: string; value: unknown};
 

@@ -61,8 +61,14 @@ for (const [version, {file, pages, overviewPages}] of Object.entries(versions)) 
       if (method === 'get') assert.equal(hasIdempotencyKey, false, 'a read takes no Idempotency-Key');
 
       const responses = Object.entries(operation.responses as JsonObject);
-      assert.ok(responses.some(([status]) => /^2/.test(status)), 'a success response');
-      assert.ok(responses.some(([status]) => /^4/.test(status)), 'an error response');
+      assert.ok(
+        responses.some(([status]) => /^2/.test(status)),
+        'a success response',
+      );
+      assert.ok(
+        responses.some(([status]) => /^4/.test(status)),
+        'an error response',
+      );
       for (const [status, reference] of responses) {
         const response = resolveRef(document, reference);
         const media = jsonMediaType(response.content as JsonObject | undefined);

@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {isOperationSummary, requestSamplesExport, requestSamplesExportName, requestSamplesOf, summarizeOperation} from '../../src/lib/operation-summary';
+import {
+  isOperationSummary,
+  requestSamplesExport,
+  requestSamplesExportName,
+  requestSamplesOf,
+  summarizeOperation,
+} from '../../src/lib/operation-summary';
 import {initialOperationView, operationViewReducer} from '../../src/theme/ApiItem/hooks';
 import {setAccept} from '../../src/theme/ApiExplorer/Accept/slice';
 import {setContentType} from '../../src/theme/ApiExplorer/ContentType/slice';
@@ -49,7 +55,10 @@ test('request samples with backslashes and line breaks survive the page export u
 
 test('every generated operation page carries a summary and exports its request samples, not the packed operation', () => {
   const pageDirs = ['docs/api', 'versioned_docs/version-1.0.0/api'];
-  assert.ok(pageDirs.every((dir) => existsSync(dir)), 'run npm run gen-api first');
+  assert.ok(
+    pageDirs.every((dir) => existsSync(dir)),
+    'run npm run gen-api first',
+  );
   let pages = 0;
   for (const dir of pageDirs) {
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.api.mdx'))) {

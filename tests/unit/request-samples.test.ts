@@ -14,7 +14,10 @@ test('a capture sample sends the documented example to the sandbox with a bearer
   assert.equal(request.auth, 'bearer');
   assert.equal(request.idempotencyKey, true);
   const operation = paths['/v3/orders/{orderId}/captures']!.post as JsonObject;
-  const examples = ((operation.requestBody as JsonObject).content as Record<string, JsonObject>)['application/json']!.examples as Record<string, JsonObject>;
+  const examples = ((operation.requestBody as JsonObject).content as Record<string, JsonObject>)['application/json']!.examples as Record<
+    string,
+    JsonObject
+  >;
   const firstExample = Object.values(examples)[0]!;
   const components = (v3.components as JsonObject).examples as Record<string, JsonObject>;
   const expected = firstExample.value ?? components[String(firstExample.$ref).split('/').pop()!]!.value;
@@ -33,7 +36,13 @@ test('the secret call authenticates with the API key in Basic auth and takes no 
 });
 
 test('curl quotes a body containing an apostrophe so the shell passes it unchanged', () => {
-  const source = curlSample({method: 'POST', url: 'https://api.sandbox.tessera.example/v3/x', auth: 'none', idempotencyKey: false, body: {name: "Linnea's shop"}});
+  const source = curlSample({
+    method: 'POST',
+    url: 'https://api.sandbox.tessera.example/v3/x',
+    auth: 'none',
+    idempotencyKey: false,
+    body: {name: "Linnea's shop"},
+  });
   assert.ok(source.includes(`"name": "Linnea'\\''s shop"`), source);
 });
 
@@ -44,7 +53,11 @@ test('every operation of both files gets curl, PHP, C# and Node.js samples; webh
       for (const [method, operation] of Object.entries(item)) {
         if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
         const samples = (operation as JsonObject)['x-codeSamples'] as {label: string; source: string}[];
-        assert.deepEqual(samples.map((sample) => sample.label), ['cURL', 'PHP', 'C#', 'Node.js'], `${method} ${path}`);
+        assert.deepEqual(
+          samples.map((sample) => sample.label),
+          ['cURL', 'PHP', 'C#', 'Node.js'],
+          `${method} ${path}`,
+        );
         for (const sample of samples) {
           // Path parameters are filled in with their examples; nothing is left unrendered.
           assert.doesNotMatch(sample.source, /api\.sandbox\.tessera\.example[^'"\s]*\{/, `${method} ${path} ${sample.label}`);

@@ -28,7 +28,7 @@ test('only the production browser build gets the manifest rewrite: `docusaurus s
   assert.deepEqual(configure('development', false), {});
 });
 
-test('each dynamic import\'s request maps to the chunks it loads', () => {
+test("each dynamic import's request maps to the chunks it loads", () => {
   const result = withImportOrigins(manifest, [
     {request: '@site/docs/sdk/sdk/locking_sdk.mdx', chunkIds: [1248, '5e95c892']},
     {request: '@theme/DocRoot', chunkIds: ['a94703ab']},
@@ -37,7 +37,7 @@ test('each dynamic import\'s request maps to the chunks it loads', () => {
   assert.deepEqual(result.origins['@theme/DocRoot'], ['a94703ab']);
 });
 
-test('the addon\'s own entries and the input manifest stay as they were', () => {
+test("the addon's own entries and the input manifest stay as they were", () => {
   const result = withImportOrigins(manifest, [{request: 'main', chunkIds: [99]}]);
   assert.deepEqual(result.origins.main, [7, 'main']);
   assert.deepEqual(result.origins['5e95c892'], [1248, '5e95c892']);
@@ -64,6 +64,9 @@ test('upstream: the server render reports module requests, the addon keys chunks
   const ssgTemplate = readFileSync(path.join(core, 'lib/ssg/ssgTemplate.js'), 'utf8');
   assert.match(ssgTemplate, /getBundles\)\(manifest, modulesToBeLoaded\)/);
   // The plugin rewrites the file Docusaurus hands the addon, after the addon has written it.
-  assert.match(readFileSync(path.join(core, 'lib/webpack/client.js'), 'utf8'), /path_1\.default\.join\(generatedFilesDir, 'client-manifest\.json'\)/);
+  assert.match(
+    readFileSync(path.join(core, 'lib/webpack/client.js'), 'utf8'),
+    /path_1\.default\.join\(generatedFilesDir, 'client-manifest\.json'\)/,
+  );
   assert.match(addon, /compiler\.hooks\.emit\.tapAsync/);
 });

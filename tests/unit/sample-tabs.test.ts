@@ -25,8 +25,11 @@ test('the PHP and C# tabs send the body of the JSON tab', () => {
       for (const fence of group.fences.filter((candidate) => candidate.language in readers)) {
         const body = readers[fence.language as keyof typeof readers](fence.code);
         compared += 1;
-        if (body === undefined) problems.push(`${relative}:${fence.line}: the ${fence.language} tab sends no JSON body, the JSON tab (line ${json.line}) does`);
-        else for (const difference of bodyDifferences(expected, body)) problems.push(`${relative}:${fence.line}: ${fence.language} ${difference} (JSON tab at line ${json.line})`);
+        if (body === undefined)
+          problems.push(`${relative}:${fence.line}: the ${fence.language} tab sends no JSON body, the JSON tab (line ${json.line}) does`);
+        else
+          for (const difference of bodyDifferences(expected, body))
+            problems.push(`${relative}:${fence.line}: ${fence.language} ${difference} (JSON tab at line ${json.line})`);
       }
     }
   }
@@ -39,8 +42,18 @@ test('the body readers follow literals and variables and flag a drifted field', 
   const php = `<?php\n$orderId = 'x';\n$body = ['amount' => ['amount' => 25900, 'currency' => 'SEK'], 'lines' => [['a' => true], ['a' => null]], 'id' => $orderId, 'at' => date('c')];\n$http->post('/x', ['json' => $body]);`;
   assert.deepEqual(phpRequestBody(php), {amount: {amount: 25900, currency: 'SEK'}, lines: [{a: true}, {a: null}], id: 'x', at: unresolved});
   const csharp = `var decision = new\n{\n    decision = "reject",\n    reason = "out_of_stock",\n    references = new { merchantReference1 = (string?)null },\n    lines = new[] { new { quantity = 2 } },\n};\nusing var request = new HttpRequestMessage(HttpMethod.Post, "/x") { Content = JsonContent.Create(decision) };`;
-  assert.deepEqual(csharpRequestBody(csharp), {decision: 'reject', reason: 'out_of_stock', references: {merchantReference1: null}, lines: [{quantity: 2}]});
-  assert.deepEqual(csharpRequestBody('request.Content = new StringContent("""\n    {"amount": 100}\n    """, Encoding.UTF8, "application/json");'), {amount: 100});
-  assert.deepEqual(bodyDifferences({reason: 'out_of_stock'}, {reason: 'out-of-stock'}), ['/reason: "out_of_stock" in JSON, "out-of-stock" in the sample']);
+  assert.deepEqual(csharpRequestBody(csharp), {
+    decision: 'reject',
+    reason: 'out_of_stock',
+    references: {merchantReference1: null},
+    lines: [{quantity: 2}],
+  });
+  assert.deepEqual(
+    csharpRequestBody('request.Content = new StringContent("""\n    {"amount": 100}\n    """, Encoding.UTF8, "application/json");'),
+    {amount: 100},
+  );
+  assert.deepEqual(bodyDifferences({reason: 'out_of_stock'}, {reason: 'out-of-stock'}), [
+    '/reason: "out_of_stock" in JSON, "out-of-stock" in the sample',
+  ]);
   assert.deepEqual(bodyDifferences({a: 1, b: 2}, {a: 1}), ['/b: missing from the sample']);
 });

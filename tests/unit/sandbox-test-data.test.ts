@@ -9,7 +9,13 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import {stringify} from 'yaml';
-import {describeResult, enumLabels, loadSandboxTestData, sandboxTestDataExtension, type SandboxTestValue} from '../../src/lib/sandbox-test-data';
+import {
+  describeResult,
+  enumLabels,
+  loadSandboxTestData,
+  sandboxTestDataExtension,
+  type SandboxTestValue,
+} from '../../src/lib/sandbox-test-data';
 import remarkSandboxTestValues, {tableTag, valueTag} from '../../src/plugins/sandbox-test-values/remark';
 import {loadOpenApi, openApiFiles, repoRoot, resolveRef, type JsonObject} from '../support/openapi';
 import {authoredPages} from '../support/guides';
@@ -38,9 +44,11 @@ function sdkEvents(): Map<string, string[]> {
       if (!ts.isPropertySignature(member) || !member.type) continue;
       const codes: string[] = [];
       if (ts.isTypeLiteralNode(member.type)) {
-        const code = member.type.members.find((field) => ts.isPropertySignature(field) && field.name.getText() === 'code') as ts.PropertySignature | undefined;
+        const code = member.type.members.find((field) => ts.isPropertySignature(field) && field.name.getText() === 'code') as
+          ts.PropertySignature | undefined;
         if (code?.type && ts.isUnionTypeNode(code.type)) {
-          for (const literal of code.type.types) if (ts.isLiteralTypeNode(literal) && ts.isStringLiteral(literal.literal)) codes.push(literal.literal.text);
+          for (const literal of code.type.types)
+            if (ts.isLiteralTypeNode(literal) && ts.isStringLiteral(literal.literal)) codes.push(literal.literal.text);
         }
       }
       events.set(member.name.getText(), codes);
@@ -55,7 +63,8 @@ function problemCodes(): Set<string> {
   const visit = (node: unknown) => {
     if (!node || typeof node !== 'object') return;
     const object = node as JsonObject;
-    if (typeof object.code === 'string' && typeof object.status === 'number' && typeof object.type === 'string') found.add(`${object.status} ${object.code}`);
+    if (typeof object.code === 'string' && typeof object.status === 'number' && typeof object.type === 'string')
+      found.add(`${object.status} ${object.code}`);
     Object.values(object).forEach(visit);
   };
   visit(v3);
@@ -82,8 +91,14 @@ test('every test value has a unique id, a known category, an outcome and results
     assert.ok(entry.value.length > 0 && entry.outcome.length > 20, `${entry.id}: value and outcome`);
     assert.ok(entry.results.length > 0, `${entry.id}: at least one result`);
   }
-  for (const category of categories) assert.ok(data.values.some((entry) => entry.category === category), `${category} has values`);
-  console.log(`${data.values.length} outcomes, ${new Set(data.values.map((entry) => entry.value)).size} distinct test values, ${categories.size} categories`);
+  for (const category of categories)
+    assert.ok(
+      data.values.some((entry) => entry.category === category),
+      `${category} has values`,
+    );
+  console.log(
+    `${data.values.length} outcomes, ${new Set(data.values.map((entry) => entry.value)).size} distinct test values, ${categories.size} categories`,
+  );
 });
 
 test('every outcome names enum values, SDK events and error codes the API and SDK define', () => {
@@ -99,7 +114,8 @@ test('every outcome names enum values, SDK events and error codes the API and SD
         if (!(result.enum in enumLabels)) failures.push(`${entry.id}: no label for ${result.enum}`);
       } else if ('sdkEvent' in result) {
         if (!events.has(result.sdkEvent)) failures.push(`${entry.id}: the SDK has no event ${result.sdkEvent}`);
-        else if (result.code && !events.get(result.sdkEvent)!.includes(result.code)) failures.push(`${entry.id}: ${result.sdkEvent} has no code ${result.code}`);
+        else if (result.code && !events.get(result.sdkEvent)!.includes(result.code))
+          failures.push(`${entry.id}: ${result.sdkEvent} has no code ${result.code}`);
       } else if (!codes.has(`${result.status} ${result.errorCode}`)) {
         failures.push(`${entry.id}: no ${result.status} ${result.errorCode} problem in ${openApiFiles.v3}`);
       }
@@ -111,7 +127,11 @@ test('every outcome names enum values, SDK events and error codes the API and SD
 test('every decline code of the API has a test card', () => {
   const declineCodes = enumOf('Problem.declineCode') as string[];
   const covered = new Set(
-    data.values.filter((entry) => entry.category === 'card').flatMap((entry) => entry.results.flatMap((result) => ('enum' in result && result.enum === 'Problem.declineCode' ? [result.value] : []))),
+    data.values
+      .filter((entry) => entry.category === 'card')
+      .flatMap((entry) =>
+        entry.results.flatMap((result) => ('enum' in result && result.enum === 'Problem.declineCode' ? [result.value] : [])),
+      ),
   );
   assert.deepEqual([...covered].sort(), [...declineCodes].sort());
 });
@@ -190,14 +210,24 @@ test('the renderer writes a value, a value with its details, and a category tabl
   const tree: Node = {
     type: 'root',
     children: [
-      {type: 'paragraph', children: [{type: 'text', value: 'Pay with '}, jsx('mdxJsxTextElement', valueTag, {id: 'card_authorized', withDetails: null}), {type: 'text', value: '.'}]},
+      {
+        type: 'paragraph',
+        children: [
+          {type: 'text', value: 'Pay with '},
+          jsx('mdxJsxTextElement', valueTag, {id: 'card_authorized', withDetails: null}),
+          {type: 'text', value: '.'},
+        ],
+      },
       {type: 'paragraph', children: [jsx('mdxJsxTextElement', valueTag, {id: 'signup_declined'})]},
       jsx('mdxJsxFlowElement', tableTag, {category: 'card'}),
     ],
   };
   remarkSandboxTestValues()(tree as never, {path: 'example.mdx'});
   const [withDetails, plain, where, table] = tree.children!;
-  assert.match(textOf(where!), new RegExp(`^Where to use them: ${data.categories.find((category) => category.id === 'card')!.enteredIn.replaceAll('`', '')}`));
+  assert.match(
+    textOf(where!),
+    new RegExp(`^Where to use them: ${data.categories.find((category) => category.id === 'card')!.enteredIn.replaceAll('`', '')}`),
+  );
   assert.equal(textOf(withDetails!), `Pay with ${card.value} with ${card.with!.replaceAll('`', '')}.`);
   assert.equal(withDetails!.children![1]!.type, 'inlineCode');
   assert.equal(textOf(plain!), data.values.find((entry) => entry.id === 'signup_declined')!.value);
@@ -205,5 +235,8 @@ test('the renderer writes a value, a value with its details, and a category tabl
   const cardEntries = data.values.filter((entry) => entry.category === 'card');
   assert.equal(table!.children!.length, cardEntries.length + 1);
   assert.match(textOf(table!.children![1]!), new RegExp(describeResult(cardEntries[0]!.results[0]!).replaceAll('`', '')));
-  assert.throws(() => remarkSandboxTestValues()({type: 'root', children: [jsx('mdxJsxTextElement', valueTag, {id: 'no_such_value'})]} as never, {}), /no_such_value/);
+  assert.throws(
+    () => remarkSandboxTestValues()({type: 'root', children: [jsx('mdxJsxTextElement', valueTag, {id: 'no_such_value'})]} as never, {}),
+    /no_such_value/,
+  );
 });

@@ -81,7 +81,10 @@ const apiOperationPage = `<html><body><article><div class="theme-doc-markdown ma
 </div></div></div></article></body></html>`;
 
 test('search index: an API operation keeps its title and the lead of its description, not the headings every operation repeats', () => {
-  const parsed = parse(apiOperationPage, 'docs', '/docs/3.0.0/api/capture-an-order', {ignoreCssSelectors: searchIndexExclusions, forceIgnoreNoIndex: false});
+  const parsed = parse(apiOperationPage, 'docs', '/docs/3.0.0/api/capture-an-order', {
+    ignoreCssSelectors: searchIndexExclusions,
+    forceIgnoreNoIndex: false,
+  });
   assert.equal(parsed.pageTitle, 'Capture an order');
   assert.ok(!parsed.sections.some((section) => section.title === 'Request'), 'the repeated "Request" heading');
   const text = parsed.sections.map((section) => section.content).join(' ');

@@ -43,16 +43,34 @@ test('inline event handlers and javascript: links are found', () => {
 test('the policy allows scripts from the site and the given hashes only', () => {
   const policy = contentSecurityPolicy(["'sha256-b='", "'sha256-a='"]);
   assert.match(policy, /^default-src 'self'; script-src 'self' 'sha256-a=' 'sha256-b='; /);
-  for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"]) assert.ok(policy.includes(directive), directive);
+  for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"])
+    assert.ok(policy.includes(directive), directive);
   const scriptSrc = policy.split('; ').find((directive) => directive.startsWith('script-src '))!;
   assert.doesNotMatch(scriptSrc, /unsafe/);
 });
 
 test('hashed files are immutable, everything else is not', () => {
-  for (const urlPath of ['/assets/js/main.0a1b2c3d.js', '/assets/css/styles.0a1b2c3d.css', '/diagrams/0a1b2c3d4e5f.svg', '/search-index-c4a64d46.json', '/docs/1.0.0/search-index-c4a64d46.json', '/search-doc-0a1b2c3d.json']) {
+  for (const urlPath of [
+    '/assets/js/main.0a1b2c3d.js',
+    '/assets/css/styles.0a1b2c3d.css',
+    '/diagrams/0a1b2c3d4e5f.svg',
+    '/search-index-c4a64d46.json',
+    '/docs/1.0.0/search-index-c4a64d46.json',
+    '/search-doc-0a1b2c3d.json',
+  ]) {
     assert.ok(isImmutablePath(urlPath), urlPath);
   }
-  for (const urlPath of ['/', '/docs', '/docs/3.0.0/api/create-session', '/search-index.json', '/openapi/tessera-v3.yaml', '/img/logo.svg', '/llms.txt', '/diagrams/', '/x/assets/y.js']) {
+  for (const urlPath of [
+    '/',
+    '/docs',
+    '/docs/3.0.0/api/create-session',
+    '/search-index.json',
+    '/openapi/tessera-v3.yaml',
+    '/img/logo.svg',
+    '/llms.txt',
+    '/diagrams/',
+    '/x/assets/y.js',
+  ]) {
     assert.ok(!isImmutablePath(urlPath), urlPath);
   }
 });
@@ -82,7 +100,8 @@ test('the build is read for hashes and hashed search files, and a per-page scrip
     assert.deepEqual(buildScriptHashes(root), {hashes: [scriptHashSource('same()')], pages: 2});
     assert.deepEqual(hashedFilePaths(root), ['/docs/1.0.0/search-index-c4a64d46.json', '/search-index-c4a64d46.json']);
 
-    for (let page = 0; page <= maxDistinctInlineScripts; page++) writeFileSync(path.join(root, `page${page}.html`), `<script>page(${page})</script>`);
+    for (let page = 0; page <= maxDistinctInlineScripts; page++)
+      writeFileSync(path.join(root, `page${page}.html`), `<script>page(${page})</script>`);
     assert.throws(() => buildScriptHashes(root), /different inline scripts/);
     rmSync(path.join(root, 'page0.html'));
     writeFileSync(path.join(root, 'page1.html'), '<button onclick="go()">go</button>');

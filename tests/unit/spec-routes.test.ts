@@ -19,7 +19,10 @@ export function routesFromSpec(spec: string): string[] {
   for (const match of section.matchAll(/under (\/docs\/[^:]+\/): ([^\n]+)\./g)) {
     const base = match[1]!;
     for (const entry of match[2]!.split(', ')) {
-      const page = entry.replace(/\s*\(.*\)$/, '').replaceAll('{product}', productSlug).trim();
+      const page = entry
+        .replace(/\s*\(.*\)$/, '')
+        .replaceAll('{product}', productSlug)
+        .trim();
       routes.add(`${base}${page}`);
     }
   }

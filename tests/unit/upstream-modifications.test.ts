@@ -14,27 +14,43 @@ import {performanceMarkdown, performanceMdPath} from '../../scripts/write-perfor
 const siteDir = path.resolve(import.meta.dirname, '../..');
 const nodeModules = path.join(siteDir, 'node_modules');
 
-const upstreamHash = (file: string): string => createHash('sha256').update(readFileSync(path.join(nodeModules, file))).digest('hex').slice(0, 16);
+const upstreamHash = (file: string): string =>
+  createHash('sha256')
+    .update(readFileSync(path.join(nodeModules, file)))
+    .digest('hex')
+    .slice(0, 16);
 
-const versionOf = (pkg: string): string => (JSON.parse(readFileSync(path.join(nodeModules, pkg, 'package.json'), 'utf8')) as {version: string}).version;
+const versionOf = (pkg: string): string =>
+  (JSON.parse(readFileSync(path.join(nodeModules, pkg, 'package.json'), 'utf8')) as {version: string}).version;
 
 test('every modified upstream file is the one our modification was checked against', () => {
   const stale: string[] = [];
   for (const modification of upstreamModifications) {
     const {upstreamFile} = modification;
-    assert.ok(existsSync(path.join(nodeModules, upstreamFile)), `${upstreamFile} no longer exists (${modification.package}@${versionOf(modification.package)}): re-check ${modification.ours.join(', ')}`);
+    assert.ok(
+      existsSync(path.join(nodeModules, upstreamFile)),
+      `${upstreamFile} no longer exists (${modification.package}@${versionOf(modification.package)}): re-check ${modification.ours.join(', ')}`,
+    );
     const hash = upstreamHash(upstreamFile);
     if (checkedUpstreamHashes[upstreamFile] !== hash) {
-      stale.push(`${upstreamFile} (${modification.package}@${versionOf(modification.package)}) changed: re-check ${modification.ours.join(', ')} against it, then set its hash in config/upstream-modifications.ts to '${hash}'`);
+      stale.push(
+        `${upstreamFile} (${modification.package}@${versionOf(modification.package)}) changed: re-check ${modification.ours.join(', ')} against it, then set its hash in config/upstream-modifications.ts to '${hash}'`,
+      );
     }
   }
   assert.deepEqual([...new Set(stale)], []);
   const listed = new Set(upstreamModifications.map((modification) => modification.upstreamFile));
-  assert.deepEqual(Object.keys(checkedUpstreamHashes).filter((file) => !listed.has(file)), [], 'hashes of files no modification names');
+  assert.deepEqual(
+    Object.keys(checkedUpstreamHashes).filter((file) => !listed.has(file)),
+    [],
+    'hashes of files no modification names',
+  );
 });
 
 test('every file of ours a modification names exists', () => {
-  const missing = upstreamModifications.flatMap((modification) => modification.ours.filter((file) => !existsSync(path.join(siteDir, file))));
+  const missing = upstreamModifications.flatMap((modification) =>
+    modification.ours.filter((file) => !existsSync(path.join(siteDir, file))),
+  );
   assert.deepEqual(missing, []);
 });
 
@@ -49,12 +65,26 @@ test('every swizzled component and every module replacement is listed', () => {
     }
   };
   walk('src/theme');
-  assert.deepEqual(themeFiles.filter((file) => !listed.has(file) && !listed.has(path.dirname(file))), [], 'swizzled files missing from config/upstream-modifications.ts');
-  const replacements = [...readFileSync(path.join(siteDir, 'src/plugins/hydrate-in-place/index.ts'), 'utf8').matchAll(/replace\([^,]+,\s*'(\w+)'/g)].map((match) => `src/plugins/hydrate-in-place/stand-ins/${match[1]}`);
+  assert.deepEqual(
+    themeFiles.filter((file) => !listed.has(file) && !listed.has(path.dirname(file))),
+    [],
+    'swizzled files missing from config/upstream-modifications.ts',
+  );
+  const replacements = [
+    ...readFileSync(path.join(siteDir, 'src/plugins/hydrate-in-place/index.ts'), 'utf8').matchAll(/replace\([^,]+,\s*'(\w+)'/g),
+  ].map((match) => `src/plugins/hydrate-in-place/stand-ins/${match[1]}`);
   assert.ok(replacements.length >= 8, `found ${replacements.length} replacements in hydrate-in-place`);
-  assert.deepEqual(replacements.filter((component) => !listed.has(component)), [], 'module replacements missing from config/upstream-modifications.ts');
+  assert.deepEqual(
+    replacements.filter((component) => !listed.has(component)),
+    [],
+    'module replacements missing from config/upstream-modifications.ts',
+  );
 });
 
 test('PERFORMANCE.md is written from the list as it is now', () => {
-  assert.equal(readFileSync(performanceMdPath, 'utf8'), performanceMarkdown(), 'PERFORMANCE.md is out of date: run npm run docs:performance');
+  assert.equal(
+    readFileSync(performanceMdPath, 'utf8'),
+    performanceMarkdown(),
+    'PERFORMANCE.md is out of date: run npm run docs:performance',
+  );
 });

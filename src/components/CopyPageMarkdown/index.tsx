@@ -20,7 +20,8 @@ export default function CopyPageMarkdown(): ReactNode {
         onClick={(event) => {
           const row = event.currentTarget.parentElement!;
           void import('./copy').then(({copyPage}) => copyPage(row, markdownUrl));
-        }}>
+        }}
+      >
         {copyPageLabels.copy}
       </button>{' '}
       <a href={markdownUrl} className="button button--sm button--link">

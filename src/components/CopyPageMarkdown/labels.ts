@@ -3,4 +3,3 @@ export const copyPageLabels = {
   copy: 'Copy page as Markdown',
   view: 'View as Markdown',
 } as const;
-

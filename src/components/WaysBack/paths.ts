@@ -14,7 +14,10 @@ export function searchTermFromPath(pathname: string): string {
     .split('/')
     .filter((segment) => segment && !/^\d+\.\d+\.\d+$/.test(segment) && segment !== docsVersions.routeBasePath);
   const last = segments.at(-1) ?? '';
-  return safeDecode(last).replace(/\.html?$/, '').replace(/[-_]+/g, ' ').trim();
+  return safeDecode(last)
+    .replace(/\.html?$/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
 }
 
 /** Which docs version a path belongs to; paths outside /docs/1.0.0 belong to the current one. */

@@ -35,9 +35,8 @@ export default function DocsVersions(): ReactNode {
       <main className="container margin-vert--xl">
         <Heading as="h1">Documentation versions</Heading>
         <p>
-          Tessera publishes one set of documentation per major API version. Pick the one that matches the API
-          version your integration calls; the versions menu at the top of every page switches between them and
-          remembers your choice.
+          Tessera publishes one set of documentation per major API version. Pick the one that matches the API version your integration
+          calls; the versions menu at the top of every page switches between them and remembers your choice.
         </p>
         <EntryCards cards={versions} />
       </main>

@@ -25,7 +25,8 @@ export default function remarkApiFacts(this: Processor) {
     const expand = (node: MdastNode): MdastNode[] => {
       const attributes: Record<string, string | true> = {};
       for (const attribute of node.attributes ?? []) {
-        if (attribute.type === 'mdxJsxAttribute' && attribute.name) attributes[attribute.name] = typeof attribute.value === 'string' ? attribute.value : true;
+        if (attribute.type === 'mdxJsxAttribute' && attribute.name)
+          attributes[attribute.name] = typeof attribute.value === 'string' ? attribute.value : true;
       }
       let rendered;
       try {
@@ -37,7 +38,7 @@ export default function remarkApiFacts(this: Processor) {
       const parsed = processor.parse(rendered.markdown).children ?? [];
       if (node.type === 'mdxJsxFlowElement') return parsed;
       // Inline: the phrasing content of the one paragraph the Markdown parses to.
-      return parsed.flatMap((child) => (child.type === 'paragraph' ? child.children ?? [] : [child]));
+      return parsed.flatMap((child) => (child.type === 'paragraph' ? (child.children ?? []) : [child]));
     };
     const visit = (parent: MdastNode): void => {
       const children = parent.children;

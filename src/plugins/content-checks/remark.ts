@@ -31,7 +31,14 @@ export type ContentChecksOptions = {
   report?: (line: string) => void;
 };
 
-type MdastNode = {type: string; lang?: string | null; meta?: string | null; value?: string; children?: MdastNode[]; position?: {start: {line: number}}};
+type MdastNode = {
+  type: string;
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  children?: MdastNode[];
+  position?: {start: {line: number}};
+};
 
 const generated = [path.join(siteDir, 'docs/api') + path.sep, path.join(siteDir, 'versioned_docs') + path.sep];
 
@@ -49,7 +56,8 @@ function routes(): Set<string> {
   return routesCache.routes;
 }
 
-const metaOf = (meta: string): Record<string, string> => Object.fromEntries([...meta.matchAll(/(\w[\w-]*)="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]));
+const metaOf = (meta: string): Record<string, string> =>
+  Object.fromEntries([...meta.matchAll(/(\w[\w-]*)="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]));
 
 export default function remarkContentChecks(options: ContentChecksOptions = {}) {
   return (tree: MdastNode, file: {path?: string; value?: unknown}): void => {
@@ -63,7 +71,13 @@ export default function remarkContentChecks(options: ContentChecksOptions = {}) 
       const sources = factSources();
       const fences: SampleFence[] = [];
       const collect = (node: MdastNode) => {
-        if (node.type === 'code') fences.push({language: node.lang ?? '', meta: metaOf(node.meta ?? ''), code: node.value ?? '', line: node.position?.start.line ?? 0});
+        if (node.type === 'code')
+          fences.push({
+            language: node.lang ?? '',
+            meta: metaOf(node.meta ?? ''),
+            code: node.value ?? '',
+            line: node.position?.start.line ?? 0,
+          });
         node.children?.forEach(collect);
       };
       collect(tree);

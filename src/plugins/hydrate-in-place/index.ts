@@ -90,7 +90,9 @@ export default function hydrateInPlacePlugin(): Plugin {
           replace(/^@docusaurus\/useIsBrowser$/, 'NoRemountKey', (context) => remountKeyComponentDirs.has(context)),
           replace(/^\.\/docusaurus$/, 'IdlePrefetch', (_context, issuer) => issuer === clientEntryFile),
           replace(/^\.\/preload$/, 'PreloadInNextTask', (_context, issuer) => issuer === clientEntryFile),
-          replace(/^@docusaurus\/theme-common$/, 'TableOfContentsOnEveryScreen', (_context, issuer) => tableOfContentsLayouts.includes(issuer)),
+          replace(/^@docusaurus\/theme-common$/, 'TableOfContentsOnEveryScreen', (_context, issuer) =>
+            tableOfContentsLayouts.includes(issuer),
+          ),
           replace(/^\.\/browserContext$/, 'BrowserContextInTransition', (context) => context === docusaurusClientDir),
           replace(/^(\.\.\/)+utils\/reactUtils$/, 'ReactUtilsWithoutCollator', (context) => context.startsWith(themeCommonDir + path.sep)),
         ],

@@ -81,7 +81,8 @@ function cardList(container: Element): Element {
   );
 }
 
-const isCardList = (node: Element) => node.tagName === 'section' && findFirst(node, (candidate) => candidate.tagName === 'a' && hasClass(candidate, 'card')) !== undefined;
+const isCardList = (node: Element) =>
+  node.tagName === 'section' && findFirst(node, (candidate) => candidate.tagName === 'a' && hasClass(candidate, 'card')) !== undefined;
 
 /** The characters of a node, as the browser's `textContent`: no line breaks added for layout. */
 function textContent(node: Element | ElementContent): string {
@@ -101,8 +102,13 @@ function codeText(pre: Element): string {
 function codeBlock(container: Element): Element | undefined {
   const pre = findFirst(container, (candidate) => candidate.tagName === 'pre');
   if (!pre) return undefined;
-  const language = classesOf(pre).find((name) => name.startsWith('language-'))?.slice('language-'.length)
-    ?? classesOf(container).find((name) => name.startsWith('language-'))?.slice('language-'.length);
+  const language =
+    classesOf(pre)
+      .find((name) => name.startsWith('language-'))
+      ?.slice('language-'.length) ??
+    classesOf(container)
+      .find((name) => name.startsWith('language-'))
+      ?.slice('language-'.length);
   const title = findFirst(container, (candidate) => hasClassPrefix(candidate, 'codeBlockTitle'));
   return element('pre', [text(codeText(pre))], {
     dataLanguage: language && language !== 'text' ? language : undefined,
@@ -114,15 +120,24 @@ function codeBlock(container: Element): Element | undefined {
 function tabs(container: Element): ElementContent[] {
   const labels = findAll(container, (candidate) => candidate.properties?.role === 'tab').map((tab) => textContent(tab).trim());
   const panels = findAll(container, (candidate) => candidate.properties?.role === 'tabpanel');
-  return panels.flatMap((panel, index) => [element('p', [element('strong', [text(labels[index] ?? `Tab ${index + 1}`)])]), ...panel.children]);
+  return panels.flatMap((panel, index) => [
+    element('p', [element('strong', [text(labels[index] ?? `Tab ${index + 1}`)])]),
+    ...panel.children,
+  ]);
 }
 
 function admonition(container: Element): Element {
   const heading = findFirst(container, (candidate) => hasClassPrefix(candidate, 'admonitionHeading'));
   const content = findFirst(container, (candidate) => hasClassPrefix(candidate, 'admonitionContent'));
-  const kind = classesOf(container).find((name) => name.startsWith('theme-admonition-'))?.slice('theme-admonition-'.length) ?? 'note';
+  const kind =
+    classesOf(container)
+      .find((name) => name.startsWith('theme-admonition-'))
+      ?.slice('theme-admonition-'.length) ?? 'note';
   const title = heading ? textContent(heading).trim() : '';
-  const label = title && title.toLowerCase() !== kind ? `${kind.replace(/^\w/, (letter) => letter.toUpperCase())}: ${title}` : kind.replace(/^\w/, (letter) => letter.toUpperCase());
+  const label =
+    title && title.toLowerCase() !== kind
+      ? `${kind.replace(/^\w/, (letter) => letter.toUpperCase())}: ${title}`
+      : kind.replace(/^\w/, (letter) => letter.toUpperCase());
   return element('blockquote', [element('p', [element('strong', [text(label)])]), ...(content?.children ?? [])]);
 }
 

@@ -89,7 +89,8 @@ function pageBody(context: Context, page: PageEntry, version: LoadedVersion, ope
   if (isOperationPage(source.sourcePath)) {
     const pageId = source.id.split('/').pop() ?? source.id;
     const operation = operations.get(pageId);
-    if (!operation) throw new Error(`markdown-twins: ${source.sourcePath} matches no operation of the OpenAPI file for ${page.version.name}`);
+    if (!operation)
+      throw new Error(`markdown-twins: ${source.sourcePath} matches no operation of the OpenAPI file for ${page.version.name}`);
     return operationMarkdown(operation.document, operation.entry, page.title);
   }
   const markdown = articleMarkdown(readFileSync(htmlFileOf(context.outDir, page.permalink), 'utf8'), {
@@ -159,7 +160,11 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
       }
       const siteEntries = sitePages.map((page) => {
         const {title, body} = sitePageTwin(twinContext, page);
-        const fields = {title, canonical_url: `${siteUrl}${withoutTrailingSlash(page.permalink)}`, markdown_url: `${siteUrl}${markdownPath(page.permalink)}`};
+        const fields = {
+          title,
+          canonical_url: `${siteUrl}${withoutTrailingSlash(page.permalink)}`,
+          markdown_url: `${siteUrl}${markdownPath(page.permalink)}`,
+        };
         writeFile(outDir, markdownPath(page.permalink), `---\n${stringify(fields, {lineWidth: 0})}---\n\n${body}`);
         return {title, path: markdownPath(page.permalink), description: ''};
       });
@@ -173,10 +178,19 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
         '',
         `Every page of version ${current.version.name} in the order of the sidebar. The index of all pages, older versions included, is ${siteUrl}${llmsTxtPath}.`,
         '',
-        ...allPages([current]).flatMap((page) => ['---', '', `Source: ${siteUrl}${page.permalink}`, '', bodies.get(page.permalink)!.trim(), '']),
+        ...allPages([current]).flatMap((page) => [
+          '---',
+          '',
+          `Source: ${siteUrl}${page.permalink}`,
+          '',
+          bodies.get(page.permalink)!.trim(),
+          '',
+        ]),
       ].join('\n');
       writeFile(outDir, llmsFullTxtPath, full);
-      console.log(`[markdown-twins] ${pages.length} docs pages and ${siteEntries.length} site pages as Markdown, ${llmsTxtPath} and ${llmsFullTxtPath} written`);
+      console.log(
+        `[markdown-twins] ${pages.length} docs pages and ${siteEntries.length} site pages as Markdown, ${llmsTxtPath} and ${llmsFullTxtPath} written`,
+      );
     },
   };
 }

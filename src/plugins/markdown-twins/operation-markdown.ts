@@ -10,7 +10,6 @@ import {resolveRef} from '../../../scripts/openapi-refs';
 import {openApiThemeConfig} from '../../../config/openapi';
 import {httpMethods} from '../../lib/http-methods';
 
-
 export type OperationEntry = {
   /** The page id the OpenAPI plugin gives the operation: its operationId (else summary), kebab-cased. */
   pageId: string;
@@ -57,7 +56,10 @@ type Schema = JsonObject & {
 type Direction = 'request' | 'response';
 
 /** One line of prose: list items and table cells cannot hold the paragraphs a description may have. */
-const oneLine = (text: unknown) => String(text ?? '').replace(/\s+/g, ' ').trim();
+const oneLine = (text: unknown) =>
+  String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 
 function refName(value: unknown): string | undefined {
@@ -109,7 +111,8 @@ function facts(schema: Schema): string[] {
     ['pattern', 'Pattern'],
     ['default', 'Default'],
   ];
-  for (const [key, label] of limits) if (schema[key] !== undefined && typeof schema[key] !== 'boolean') result.push(`${label}: ${code(schema[key])}.`);
+  for (const [key, label] of limits)
+    if (schema[key] !== undefined && typeof schema[key] !== 'boolean') result.push(`${label}: ${code(schema[key])}.`);
   const example = schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined);
   if (example !== undefined && typeof example !== 'object') result.push(`Example: ${code(example)}.`);
   return result;
@@ -120,7 +123,14 @@ function facts(schema: Schema): string[] {
  * description and constraints. A named schema already written out on this page is referred to by
  * name instead of repeated; a schema that contains itself stops there.
  */
-function schemaLines(document: JsonObject, value: unknown, direction: Direction, depth: number, seen: Set<string>, trail: string[]): string[] {
+function schemaLines(
+  document: JsonObject,
+  value: unknown,
+  direction: Direction,
+  depth: number,
+  seen: Set<string>,
+  trail: string[],
+): string[] {
   const name = refName(value);
   const schema = merged(document, resolveRef<Schema>(document, value ?? {}));
   const indent = '  '.repeat(depth);
@@ -139,14 +149,22 @@ function schemaLines(document: JsonObject, value: unknown, direction: Direction,
   }
   if (schema.type === 'array' && schema.items) {
     const items = merged(document, resolveRef<Schema>(document, schema.items));
-    if (items.properties || items.oneOf || items.anyOf) lines.push(...schemaLines(document, schema.items, direction, depth, seen, nextTrail));
+    if (items.properties || items.oneOf || items.anyOf)
+      lines.push(...schemaLines(document, schema.items, direction, depth, seen, nextTrail));
     return lines;
   }
   lines.push(...propertyLines(document, schema, direction, depth, seen, nextTrail));
   return lines;
 }
 
-function propertyLines(document: JsonObject, schema: Schema, direction: Direction, depth: number, seen: Set<string>, trail: string[]): string[] {
+function propertyLines(
+  document: JsonObject,
+  schema: Schema,
+  direction: Direction,
+  depth: number,
+  seen: Set<string>,
+  trail: string[],
+): string[] {
   const indent = '  '.repeat(depth);
   const lines: string[] = [];
   for (const [property, raw] of Object.entries(schema.properties ?? {})) {
@@ -185,7 +203,13 @@ function fence(language: string, source: string, title?: string): string {
   return `${ticks}${language}${title ? ` title=${JSON.stringify(title)}` : ''}\n${source}\n${ticks}`;
 }
 
-function bodySection(document: JsonObject, content: Record<string, JsonObject>, direction: Direction, seen: Set<string>, headingLevel: string): string[] {
+function bodySection(
+  document: JsonObject,
+  content: Record<string, JsonObject>,
+  direction: Direction,
+  seen: Set<string>,
+  headingLevel: string,
+): string[] {
   const lines: string[] = [];
   for (const [mediaType, media] of Object.entries(content)) {
     const name = refName(media.schema);
@@ -205,13 +229,16 @@ function bodySection(document: JsonObject, content: Record<string, JsonObject>, 
 }
 
 function parametersSection(document: JsonObject, entry: OperationEntry): string[] {
-  const parameters = [...((entry.pathItem.parameters as unknown[]) ?? []), ...((entry.operation.parameters as unknown[]) ?? [])].map((parameter) =>
-    resolveRef<JsonObject & {name: string; in: string; schema?: JsonObject}>(document, parameter),
+  const parameters = [...((entry.pathItem.parameters as unknown[]) ?? []), ...((entry.operation.parameters as unknown[]) ?? [])].map(
+    (parameter) => resolveRef<JsonObject & {name: string; in: string; schema?: JsonObject}>(document, parameter),
   );
   if (parameters.length === 0) return [];
   const rows = parameters.map((parameter) => {
     const schema = merged(document, resolveRef<Schema>(document, parameter.schema ?? {}));
-    const details = [oneLine(parameter.description ?? schema.description), ...facts(schema)].filter(Boolean).join(' ').replaceAll('|', '\\|');
+    const details = [oneLine(parameter.description ?? schema.description), ...facts(schema)]
+      .filter(Boolean)
+      .join(' ')
+      .replaceAll('|', '\\|');
     return `| ${code(parameter.name)} | ${parameter.in} | ${typeOf(document, schema) || 'any'} | ${parameter.required ? 'yes' : 'no'} | ${details} |`;
   });
   return ['## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |', ...rows, ''];
@@ -249,7 +276,11 @@ function samplesSection(document: JsonObject, entry: OperationEntry): string[] {
   if (entry.webhook) return [];
   const highlight = new Map<string, string>(openApiThemeConfig.languageTabs.map((tab) => [tab.language, tab.highlight]));
   const samples = codeSamples(sampleRequest(document, entry.path, entry.pathItem, entry.method));
-  return ['## Request samples', '', ...samples.flatMap((sample) => [`### ${sample.label}`, '', fence(highlight.get(sample.lang) ?? sample.lang, sample.source), ''])];
+  return [
+    '## Request samples',
+    '',
+    ...samples.flatMap((sample) => [`### ${sample.label}`, '', fence(highlight.get(sample.lang) ?? sample.lang, sample.source), '']),
+  ];
 }
 
 /** The page body: title, call, description, authentication, parameters, body, responses, samples. */
@@ -283,5 +314,8 @@ export function operationMarkdown(document: JsonObject, entry: OperationEntry, t
     }
   }
   lines.push(...samplesSection(document, entry));
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }

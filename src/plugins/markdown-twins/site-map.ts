@@ -155,7 +155,8 @@ export function llmsTxt(maps: VersionMap[], options: LlmsTxtOptions): string {
   const fileList = (heading: string, entries: {title: string; path: string; description: string}[]) => {
     if (entries.length === 0) return;
     lines.push(`## ${heading}`, '');
-    for (const entry of entries) lines.push(`- [${entry.title}](${options.siteUrl}${entry.path})${entry.description ? `: ${oneLine(entry.description)}` : ''}`);
+    for (const entry of entries)
+      lines.push(`- [${entry.title}](${options.siteUrl}${entry.path})${entry.description ? `: ${oneLine(entry.description)}` : ''}`);
     lines.push('');
   };
   fileList('Site pages', options.sitePages ?? []);
@@ -179,11 +180,12 @@ export function generatedIndexMarkdown(page: PageEntry, version: LoadedVersion, 
       if (item.type === 'link') return [`${indent}- [${item.label}](${item.href})`];
       if (item.type !== 'category') return [];
       const own = item.link?.type === 'doc' ? docsById.get(item.link.id) : undefined;
-      const head = item.link?.type === 'generated-index'
-        ? link(item.link.title ?? item.label, item.link.permalink, item.link.description ?? '')
-        : own
-          ? link(item.label, own.permalink, readableDescription(own.title, own.description))
-          : item.label;
+      const head =
+        item.link?.type === 'generated-index'
+          ? link(item.link.title ?? item.label, item.link.permalink, item.link.description ?? '')
+          : own
+            ? link(item.label, own.permalink, readableDescription(own.title, own.description))
+            : item.label;
       return [`${indent}- ${head}`, ...listLines(item.items, depth + 1)];
     });
   const lines = [`# ${page.title}`, ''];

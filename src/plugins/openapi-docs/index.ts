@@ -4,7 +4,9 @@ import {openApiPluginOptions} from '../../../config/openapi';
 import {withBuildSideOptions, type PluginPackage} from '../build-side-options';
 
 /** The package's CommonJS exports (its typings describe the theme); validateOptions is a property of the plugin function. */
-const pluginFunction = (openApiDocsPackage as unknown as {default: Required<PluginPackage>['default'] & Pick<Required<PluginPackage>, 'validateOptions'>}).default;
+const pluginFunction = (
+  openApiDocsPackage as unknown as {default: Required<PluginPackage>['default'] & Pick<Required<PluginPackage>, 'validateOptions'>}
+).default;
 export const openApiDocs: Required<PluginPackage> = {default: pluginFunction, validateOptions: pluginFunction.validateOptions};
 
 const openApiDocsWithOptions = withBuildSideOptions(openApiDocs, openApiPluginOptions);

@@ -30,7 +30,10 @@ export function installedMermaidVersion(): string {
  * indentation, trailing spaces and blank edge lines makes the two identical.
  */
 export function normalizeDiagramSource(code: string): string {
-  const lines = code.replace(/\r\n?/g, '\n').split('\n').map((line) => line.trimEnd());
+  const lines = code
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd());
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines.at(-1) === '') lines.pop();
   const indents = lines.filter((line) => line !== '').map((line) => /^[ \t]*/.exec(line)![0].length);
@@ -80,7 +83,13 @@ export function altTextOf(source: string): string | undefined {
 /** The drawing's size in CSS pixels, from the root element's viewBox, rounded up. */
 export function svgSize(svg: string): {width: number; height: number} {
   const root = /<svg\b[^>]*>/.exec(svg)?.[0];
-  const viewBox = root && /\sviewBox="([^"]+)"/.exec(root)?.[1]?.trim().split(/[\s,]+/).map(Number);
+  const viewBox =
+    root &&
+    /\sviewBox="([^"]+)"/
+      .exec(root)?.[1]
+      ?.trim()
+      .split(/[\s,]+/)
+      .map(Number);
   if (!viewBox || viewBox.length !== 4 || viewBox.some((value) => !Number.isFinite(value)) || viewBox[2]! <= 0 || viewBox[3]! <= 0) {
     throw new Error('the SVG has no usable viewBox on its root element');
   }

@@ -24,7 +24,10 @@ export type MermaidFence = {
 /** Every ```mermaid (or ~~~mermaid) fence of an MDX or markdown page, in page order. */
 export function findMermaidFences(text: string): MermaidFence[] {
   // Docusaurus reads the YAML front matter apart; here the front matter extension skips it.
-  const tree: Root = fromMarkdown(text, {extensions: [frontmatter(), mdxjs()], mdastExtensions: [frontmatterFromMarkdown(), mdxFromMarkdown()]});
+  const tree: Root = fromMarkdown(text, {
+    extensions: [frontmatter(), mdxjs()],
+    mdastExtensions: [frontmatterFromMarkdown(), mdxFromMarkdown()],
+  });
   const fences: MermaidFence[] = [];
   visit(tree, 'code', (node: Code) => {
     if (node.lang === 'mermaid') fences.push({line: node.position?.start.line ?? 0, source: normalizeDiagramSource(node.value)});

@@ -45,7 +45,7 @@ export default function prerenderedDiagramsPlugin(): Plugin {
       const missing = [...diagramsReferenced(outDir)].filter(([url]) => !existsSync(path.join(outDir, url)));
       if (missing.length > 0) {
         throw new Error(
-          'Pages show diagrams the build lacks. They were probably compiled from the bundler\'s cache before the ' +
+          "Pages show diagrams the build lacks. They were probably compiled from the bundler's cache before the " +
             `diagrams were drawn anew: run \`npm run clear\`, then \`npm run build\`.\n  ` +
             missing.map(([url, page]) => `${url} in ${page}`).join('\n  '),
         );

@@ -10,7 +10,17 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {diagramFigureClass, diagramFiles} from '../../../config/diagrams';
-import {altTextOf, diagramFileName, diagramHash, diagramsDir, diagramUrl, installedMermaidVersion, missingTextAlternative, siteDir, svgSize} from './diagrams';
+import {
+  altTextOf,
+  diagramFileName,
+  diagramHash,
+  diagramsDir,
+  diagramUrl,
+  installedMermaidVersion,
+  missingTextAlternative,
+  siteDir,
+  svgSize,
+} from './diagrams';
 
 export type PrerenderedDiagramsOptions = {
   /**

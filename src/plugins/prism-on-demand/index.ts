@@ -19,10 +19,7 @@ export default function prismOnDemandPlugin(): Plugin {
       return {
         resolve: {
           alias: {
-            [require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js')]: path.join(
-              __dirname,
-              'no-startup-languages.js',
-            ),
+            [require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js')]: path.join(__dirname, 'no-startup-languages.js'),
             '@tessera/code-highlighter$': path.join(highlighterDir, isServer ? 'server.ts' : 'client.ts'),
           },
         },

@@ -89,7 +89,14 @@ export default function remarkSandboxTestValues(options: {data?: SandboxTestData
             throw new Error(`${where(node)}: no sandbox test data category "${String(category)}"`);
           }
           const {enteredIn} = data.categories.find((candidate) => candidate.id === category)!;
-          const usage: MdastNode = {type: 'paragraph', children: [{type: 'strong', children: [{type: 'text', value: 'Where to use them:'}]}, {type: 'text', value: ' '}, ...inlineMarkdown(enteredIn)]};
+          const usage: MdastNode = {
+            type: 'paragraph',
+            children: [
+              {type: 'strong', children: [{type: 'text', value: 'Where to use them:'}]},
+              {type: 'text', value: ' '},
+              ...inlineMarkdown(enteredIn),
+            ],
+          };
           children.splice(index, 1, usage, tableNode(data, String(category)));
           index += 1;
         } else {

@@ -9,9 +9,5 @@ type Props = WrapperProps<typeof LayoutType>;
 
 export default function LayoutWithMainLandmark({children, ...props}: Props): ReactNode {
   const needsMain = useContext(NeedsMainLandmark);
-  return (
-    <Layout {...props}>
-      {needsMain ? <main>{children}</main> : children}
-    </Layout>
-  );
+  return <Layout {...props}>{needsMain ? <main>{children}</main> : children}</Layout>;
 }

@@ -17,7 +17,13 @@ function languageOf(mimeType: string): string {
 const asText = (value: unknown): string => (typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value));
 
 /** One tab per named example (OpenAPI `examples`). Called as a function by the theme, so it returns elements. */
-export function ResponseExamples({responseExamples, mimeType}: {responseExamples: Record<string, Example>; mimeType: string}): ReactElement[] {
+export function ResponseExamples({
+  responseExamples,
+  mimeType,
+}: {
+  responseExamples: Record<string, Example>;
+  mimeType: string;
+}): ReactElement[] {
   return Object.entries(responseExamples).map(([name, example]) => (
     <TabItem label={name} value={name} key={name}>
       {example.summary && <Markdown>{example.summary}</Markdown>}
@@ -50,7 +56,12 @@ function AutoExample({schema, mimeType}: {schema: unknown; mimeType: string}): R
     const tab = theme.ExampleFromSchema({schema, mimeType}) as ReactElement<{children: ReactNode}> | null;
     return tab ? {children: tab.props.children} : null;
   }, [theme, schema, mimeType]);
-  if (sampled === undefined) return <p className="openapi-example__loading">{translate({id: 'theme.openapi.responseExamples.generating', message: 'Generating an example from the schema…'})}</p>;
+  if (sampled === undefined)
+    return (
+      <p className="openapi-example__loading">
+        {translate({id: 'theme.openapi.responseExamples.generating', message: 'Generating an example from the schema…'})}
+      </p>
+    );
   if (sampled === null) return <p>{translate({id: 'theme.openapi.responseExamples.none', message: 'This schema gives no example.'})}</p>;
   return sampled.children;
 }

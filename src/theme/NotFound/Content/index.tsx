@@ -15,7 +15,10 @@ export default function NotFoundContentWrapper(props: Props): ReactNode {
     <>
       {/* Search results and shared links show this page too; say what it offers. */}
       <Head>
-        <meta name="description" content="This Tessera Docs page does not exist. Search the docs, open the guides of its docs version, or start again from the home page." />
+        <meta
+          name="description"
+          content="This Tessera Docs page does not exist. Search the docs, open the guides of its docs version, or start again from the home page."
+        />
       </Head>
       <NotFoundContent {...props} />
       <WaysBack pathname={pathname} />
