@@ -44,7 +44,13 @@ const openApiThemeFile = (component: string) => `${openApiTheme}/lib/theme/${com
 const themeClassicFile = (component: string) => `${themeClassic}/lib/theme/${component}`;
 
 const hydrateInPlace = 'src/plugins/hydrate-in-place/index.ts';
-const removeReplacement = (name: string) => `remove the ${name} line from ${hydrateInPlace}`;
+
+/** What src/plugins/hydrate-in-place installs: one of its stand-ins (stand-ins/<name>) swapped in for an upstream module. */
+const hydrateInPlaceStandIn = (standIn: string): Pick<UpstreamModification, 'kind' | 'ours' | 'switchOff'> => ({
+  kind: 'replaced module',
+  ours: [`src/plugins/hydrate-in-place/stand-ins/${standIn}`, hydrateInPlace],
+  switchOff: `remove the ${standIn} line from ${hydrateInPlace}`,
+});
 const deleteSwizzle = (file: string) => `delete ${file}`;
 
 /** The tab components that render only the selected tab. */
@@ -63,92 +69,72 @@ export const upstreamModifications: UpstreamModification[] = [
   {
     package: core,
     upstreamFile: `${core}/lib/client/clientEntry.js`,
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/PreloadInNextTask', hydrateInPlace],
+    ...hydrateInPlaceStandIn('PreloadInNextTask'),
     why: "The client entry's `./preload` import: the route is matched and hydration starts in a task after main.js has evaluated, not inside it.",
     gain: 'Splits one long task of main.js evaluation plus hydration start into two on a throttled phone.',
-    switchOff: removeReplacement('PreloadInNextTask'),
   },
   {
     package: core,
     upstreamFile: `${core}/lib/client/docusaurus.js`,
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/IdlePrefetch', hydrateInPlace],
+    ...hydrateInPlaceStandIn('IdlePrefetch'),
     why: "The client entry's `./docusaurus` import (window.docusaurus): link prefetching runs in idle slices instead of while the page hydrates.",
     gain: 'Takes the matching of every visible link off the hydration task (not measured apart).',
-    switchOff: removeReplacement('IdlePrefetch'),
   },
   {
     package: core,
     upstreamFile: `${core}/lib/client/browserContext.js`,
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/BrowserContextInTransition', hydrateInPlace],
+    ...hydrateInPlaceStandIn('BrowserContextInTransition'),
     why: 'The switch of `useIsBrowser()` to true after hydration renders as a transition, in slices, instead of one task.',
     gain: 'Breaks the post-hydration re-render into interruptible slices (not measured apart).',
-    switchOff: removeReplacement('BrowserContextInTransition'),
   },
   {
     package: core,
     upstreamFile: `${core}/lib/client/preload.js`,
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/PreloadInNextTask', hydrateInPlace],
+    ...hydrateInPlaceStandIn('PreloadInNextTask'),
     why: 'Imported by PreloadInNextTask through the `@tessera/docusaurus-preload` alias: the original, called a task later.',
     gain: 'See clientEntry.js.',
-    switchOff: removeReplacement('PreloadInNextTask'),
   },
   {
     package: themeCommon,
     upstreamFile: `${themeCommon}/lib/utils/reactUtils.js`,
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/ReactUtilsWithoutCollator', hydrateInPlace],
+    ...hydrateInPlaceStandIn('ReactUtilsWithoutCollator'),
     why: '`useShallowMemoObject` sorts keys without `localeCompare`, whose first call builds an ICU collator.',
     gain: 'About 20 ms of main thread per page here, 80 ms on a throttled phone.',
-    switchOff: removeReplacement('ReactUtilsWithoutCollator'),
   },
   {
     package: themeCommon,
     upstreamFile: `${themeCommon}/lib/index.js`,
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/TableOfContentsOnEveryScreen', hydrateInPlace],
+    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
     why: "The doc and API layouts' `useWindowSize` import: they keep the server-rendered desktop table of contents on phones (CSS hides it) instead of removing it after hydration.",
     gain: 'No re-render of the layout after hydration on phones (not measured apart).',
-    switchOff: removeReplacement('TableOfContentsOnEveryScreen'),
   },
   {
     package: themeClassic,
     upstreamFile: themeClassicFile('DocItem/Layout/index.js'),
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/TableOfContentsOnEveryScreen', hydrateInPlace],
+    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
     why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
     gain: 'See theme-common lib/index.js.',
-    switchOff: removeReplacement('TableOfContentsOnEveryScreen'),
   },
   {
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiItem/Layout/index.js'),
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/TableOfContentsOnEveryScreen', hydrateInPlace],
+    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
     why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
     gain: 'See theme-common lib/index.js.',
-    switchOff: removeReplacement('TableOfContentsOnEveryScreen'),
   },
   ...['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map((component): UpstreamModification => ({
     package: openApiTheme,
     upstreamFile: openApiThemeFile(`${component}/index.js`),
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/RenderEverywhere', hydrateInPlace],
+    ...hydrateInPlaceStandIn('RenderEverywhere'),
     why: "Its `@docusaurus/BrowserOnly` renders on the server too, so the page's HTML holds the schema and the browser hydrates it instead of building it.",
     gain: 'create-session: about 19,000 elements and 0.5 s of main thread no longer built in the browser at once.',
-    switchOff: removeReplacement('RenderEverywhere'),
   })),
   {
     package: themeClassic,
     upstreamFile: themeClassicFile('Details/index.js'),
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/LazyDetails', hydrateInPlace],
+    ...hydrateInPlaceStandIn('LazyDetails'),
     why: "Inside the OpenAPI theme's components only, a collapsed section's content renders once it is first opened.",
     gain: 'Nested schemas cost nothing until read (not measured apart).',
-    switchOff: removeReplacement('LazyDetails'),
   },
   ...[
     themeClassicFile('Tabs/index.js'),
@@ -159,11 +145,9 @@ export const upstreamModifications: UpstreamModification[] = [
   ].map((upstreamFile): UpstreamModification => ({
     package: upstreamFile.startsWith(openApiTheme) ? openApiTheme : themeClassic,
     upstreamFile,
-    kind: 'replaced module',
-    ours: ['src/plugins/hydrate-in-place/stand-ins/NoRemountKey', hydrateInPlace],
+    ...hydrateInPlaceStandIn('NoRemountKey'),
     why: '`useIsBrowser()` is called only for a remount key; without it, every tab set and code block is not rebuilt after hydration.',
     gain: 'No rebuild of every tab and code block of a page after hydration (not measured apart).',
-    switchOff: removeReplacement('NoRemountKey'),
   })),
   // Libraries kept out of first loads.
   {

@@ -10,7 +10,8 @@ import {upstreamModifications, type UpstreamModification} from '../config/upstre
 const siteDir = path.resolve(import.meta.dirname, '..');
 export const performanceMdPath = path.join(siteDir, 'PERFORMANCE.md');
 
-const versionOf = (pkg: string): string =>
+/** The version of a package as installed, which the table and the upgrade test name. */
+export const installedVersion = (pkg: string): string =>
   (JSON.parse(readFileSync(path.join(siteDir, 'node_modules', pkg, 'package.json'), 'utf8')) as {version: string}).version;
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -18,7 +19,7 @@ const code = (text: string) => `\`${text}\``;
 
 function row(modification: UpstreamModification): string {
   return `| ${[
-    `${code(modification.upstreamFile)} (${modification.package}@${versionOf(modification.package)})`,
+    `${code(modification.upstreamFile)} (${modification.package}@${installedVersion(modification.package)})`,
     modification.kind,
     modification.ours.map(code).join(', '),
     modification.why,
@@ -58,7 +59,7 @@ export function performanceMarkdown(): string {
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   writeFileSync(performanceMdPath, performanceMarkdown());
   console.log(`Wrote ${path.relative(siteDir, performanceMdPath)}: ${upstreamModifications.length} modifications`);
 }

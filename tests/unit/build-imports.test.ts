@@ -37,7 +37,7 @@ function importsOf(source: string): string[] {
 function resolveLocal(fromFile: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(fromFile), specifier);
   return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(
-    (candidate) => existsSync(candidate) && !candidate.endsWith(path.sep) && /\.(ts|tsx|js|mjs)$/.test(candidate),
+    (candidate) => existsSync(candidate) && /\.(ts|tsx|js|mjs)$/.test(candidate),
   );
 }
 

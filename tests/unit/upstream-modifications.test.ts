@@ -9,7 +9,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import {checkedUpstreamHashes, upstreamModifications} from '../../config/upstream-modifications';
-import {performanceMarkdown, performanceMdPath} from '../../scripts/write-performance-md';
+import {installedVersion, performanceMarkdown, performanceMdPath} from '../../scripts/write-performance-md';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 const nodeModules = path.join(siteDir, 'node_modules');
@@ -20,21 +20,18 @@ const upstreamHash = (file: string): string =>
     .digest('hex')
     .slice(0, 16);
 
-const versionOf = (pkg: string): string =>
-  (JSON.parse(readFileSync(path.join(nodeModules, pkg, 'package.json'), 'utf8')) as {version: string}).version;
-
 test('every modified upstream file is the one our modification was checked against', () => {
   const stale: string[] = [];
   for (const modification of upstreamModifications) {
     const {upstreamFile} = modification;
     assert.ok(
       existsSync(path.join(nodeModules, upstreamFile)),
-      `${upstreamFile} no longer exists (${modification.package}@${versionOf(modification.package)}): re-check ${modification.ours.join(', ')}`,
+      `${upstreamFile} no longer exists (${modification.package}@${installedVersion(modification.package)}): re-check ${modification.ours.join(', ')}`,
     );
     const hash = upstreamHash(upstreamFile);
     if (checkedUpstreamHashes[upstreamFile] !== hash) {
       stale.push(
-        `${upstreamFile} (${modification.package}@${versionOf(modification.package)}) changed: re-check ${modification.ours.join(', ')} against it, then set its hash in config/upstream-modifications.ts to '${hash}'`,
+        `${upstreamFile} (${modification.package}@${installedVersion(modification.package)}) changed: re-check ${modification.ours.join(', ')} against it, then set its hash in config/upstream-modifications.ts to '${hash}'`,
       );
     }
   }

@@ -2,7 +2,7 @@
  * Markup a theme component renders out of reach of props (for accessibility): the
  * wrapper's subtree is repaired once mounted and again whenever it changes.
  */
-import {useEffect, useRef, type ReactNode} from 'react';
+import {useEffect, useRef, type ReactNode, type RefObject} from 'react';
 
 type Props = {
   /** Fixes the subtree in place; must leave it alone once fixed, or the observer would loop. */
@@ -14,16 +14,25 @@ type Props = {
 
 const childListChanges: MutationObserverInit = {childList: true, subtree: true};
 
-export default function RepairedMarkup({repair, observe = childListChanges, children}: Props): ReactNode {
-  const ref = useRef<HTMLDivElement>(null);
+/** Repairs the subtree of an element already rendered (`rootRef`) once mounted, and again whenever `observe` reports a change. */
+export function useRepairedMarkup(
+  rootRef: RefObject<HTMLElement | null>,
+  repair: (root: HTMLElement) => void,
+  observe: MutationObserverInit = childListChanges,
+): void {
   useEffect(() => {
-    const root = ref.current;
+    const root = rootRef.current;
     if (!root) return undefined;
     repair(root);
     const observer = new MutationObserver(() => repair(root));
     observer.observe(root, observe);
     return () => observer.disconnect();
-  }, [repair, observe]);
+  }, [rootRef, repair, observe]);
+}
+
+export default function RepairedMarkup({repair, observe = childListChanges, children}: Props): ReactNode {
+  const ref = useRef<HTMLDivElement>(null);
+  useRepairedMarkup(ref, repair, observe);
   // display: contents keeps the wrapper out of layout.
   return (
     <div ref={ref} style={{display: 'contents'}}>

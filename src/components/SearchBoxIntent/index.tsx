@@ -7,6 +7,7 @@ import {useCallback, useEffect, useState, type ReactNode, type RefObject} from '
 import {useHistory} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useActivePlugin, useActiveVersion} from '@docusaurus/plugin-content-docs/client';
+import {useRepairedMarkup} from '../RepairedMarkup';
 import styles from './styles.module.css';
 
 export function repairSuggestionsMarkup(root: HTMLElement): void {
@@ -68,14 +69,7 @@ export default function SearchBoxIntent({box, pendingEnter}: SearchBoxIntentProp
   const history = useHistory();
   const resultsPageUrl = useResultsPageUrl();
 
-  useEffect(() => {
-    const root = box.current;
-    if (!root) return undefined;
-    repairSuggestionsMarkup(root);
-    const repair = new MutationObserver(() => repairSuggestionsMarkup(root));
-    repair.observe(root, suggestionsChanges);
-    return () => repair.disconnect();
-  }, [box]);
+  useRepairedMarkup(box, repairSuggestionsMarkup, suggestionsChanges);
 
   useEffect(() => {
     const input = box.current?.querySelector<HTMLInputElement>('input.navbar__search-input');
