@@ -4,6 +4,7 @@ import remarkPrerenderedDiagrams from '../src/plugins/prerendered-diagrams/remar
 import remarkSandboxTestValues from '../src/plugins/sandbox-test-values/remark';
 import remarkApiFacts from '../src/plugins/api-facts/remark';
 import remarkContentChecks from '../src/plugins/content-checks/remark';
+import remarkObjectLinks from '../src/plugins/object-links/remark';
 
 /**
  * Remark plugins of every authored page (docs and src/pages): mermaid fences become prerendered
@@ -25,7 +26,8 @@ export const docsOptions = {
   breadcrumbs: true,
   // Spec 2: the docs sidebar starts expanded.
   sidebarCollapsed: false,
-  beforeDefaultRemarkPlugins: contentRemarkPlugins,
+  // Object names in prose link to their pages (scripts/reference/object-links.ts).
+  beforeDefaultRemarkPlugins: [...contentRemarkPlugins, remarkObjectLinks],
   // Sandbox test values are written once, in openapi/tessera-v3.yaml, and rendered into the pages.
   remarkPlugins: [remarkSandboxTestValues],
 } satisfies DocsOptions;

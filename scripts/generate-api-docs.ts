@@ -21,6 +21,8 @@ import {docsVersions} from '../config/site-constants';
 import {withCodeSamples, type CodeSample, type JsonObject} from './request-samples';
 import {requestSamplesExport, summarizeOperation} from '../src/lib/operation-summary';
 import {addSuccessorNotices} from './v1-successor-notices';
+import {withObjectLinks} from './reference/object-links';
+import {docsRouteOf, writeReferencePages} from './reference/write-reference-pages';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -46,7 +48,7 @@ function writeSpecsWithSamples(): void {
     const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
     const target = path.join(siteDir, spec.specPath);
     mkdirSync(path.dirname(target), {recursive: true});
-    writeFileSync(target, JSON.stringify(withCodeSamples(document)));
+    writeFileSync(target, JSON.stringify(withCodeSamples(withObjectLinks(document, docsRouteOf(spec)))));
   }
 }
 
@@ -155,9 +157,12 @@ async function main(): Promise<void> {
   );
   addSuccessorNotices(path.join(siteDir, openApiSpecs.tesseraV1.outputDir));
   await writeLegacySidebar();
+  // Error catalogue, object pages and notifications (scripts/reference/write-reference-pages.ts).
+  const referenceCounts = writeReferencePages(legacySidebarFile);
   publishDownloads();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`API reference generated (${pageCounts.join(', ')}) in ${seconds} s`);
+  const referencePages = referenceCounts.map((count) => `${count.version}: ${count.errors} error codes, ${count.objects} objects, ${count.notifications} notification events`);
+  console.log(`API reference generated (${pageCounts.join(', ')}; ${referencePages.join('; ')}) in ${seconds} s`);
 }
 
 main().catch((error: unknown) => {

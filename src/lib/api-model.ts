@@ -113,16 +113,23 @@ export function operationFields(document: ApiDocument, operation: ApiOperation):
 }
 
 /**
- * Error code → HTTP statuses, from the problem examples (`code` with `status`) and the error table
- * of the introduction (`| 409 | \`session_not_modifiable\` |`).
+ * Error code → HTTP statuses, from every problem body in the file (an object with a string `code`
+ * and `title` and a numeric `status`): the response examples, inline or in components, and the
+ * examples of the error catalogue (`x-error-catalogue`) for codes no operation example shows.
  */
 export function errorStatuses(document: ApiDocument): Map<string, Set<number>> {
   const statuses = new Map<string, Set<number>>();
   const add = (code: string, status: number) => statuses.set(code, (statuses.get(code) ?? new Set()).add(status));
-  for (const example of Object.values(document.components?.examples ?? {})) {
-    const value = example.value as JsonObject | undefined;
-    if (typeof value?.code === 'string' && typeof value.status === 'number') add(value.code, value.status);
-  }
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const object = node as JsonObject;
+    if (typeof object.code === 'string' && typeof object.status === 'number' && typeof object.title === 'string') {
+      add(object.code, object.status);
+    }
+    Object.values(object).forEach(visit);
+  };
+  visit(document);
   for (const match of (document.info?.description ?? '').matchAll(/^\|\s*(\d{3})\s*\|\s*`([a-z][a-z_]*)`\s*\|/gm))
     add(match[2]!, Number(match[1]));
   return statuses;

@@ -40,4 +40,8 @@ export const pageTypes: PageType[] = [
   {id: 'sdk', label: 'SDK (diagram)', path: '/docs/3.0.0/sdk/sdk/locking_sdk', targets: diagramTargets, budgetKB: 170, diagram: true},
   {id: 'api', label: 'API operation', path: '/docs/3.0.0/api/create-session', targets: apiTargets, budgetKB: 229},
   {id: 'api-v1', label: 'V1 API operation', path: '/docs/1.0.0/api/purchase-decision', targets: apiTargets, budgetKB: 210},
+  // Pages generated from the OpenAPI files (scripts/reference/): docs pages, so the guide's budget.
+  {id: 'error-code', label: 'Error code', path: '/docs/3.0.0/errors/cart_totals_mismatch', targets: diagramTargets, budgetKB: 170},
+  {id: 'object', label: 'Object', path: '/docs/3.0.0/objects/order-line', targets: diagramTargets, budgetKB: 170},
+  {id: 'notifications', label: 'Notifications (code tabs)', path: '/docs/3.0.0/notifications', targets: diagramTargets, budgetKB: 170},
 ];

@@ -103,6 +103,11 @@ test('plugin options that only the build needs stay out of the site config every
   assert.ok(!shipped.includes('"explicitSearchResultPath"'), 'the search options are in the site config');
   assert.ok(!shipped.includes(markdownTwinsOptions.summary), 'the llms.txt texts are in the site config');
   assert.ok(!shipped.includes(openApiSpecs.tesseraV3.specPath), 'the OpenAPI plugin options are in the site config');
+  // A remark or rehype plugin given as [plugin, options] ships its options (the plugin serializes
+  // as null, so the pair as `[null,{…}]`); ours read their data themselves.
+  const pairs = shipped.match(/"(?:beforeDefault)?(?:Remark|Rehype|remark|rehype)Plugins":\[[^\]]*?\[null,/g) ?? [];
+  assert.deepEqual(pairs, [], 'a remark or rehype plugin is given options in the site config');
+  assert.ok(shipped.length < 9 * 1024, `the site config is ${shipped.length} characters; what grew?`);
 });
 
 test('the search theme and the OpenAPI plugin still export what src/plugins/build-side-options relies on', () => {

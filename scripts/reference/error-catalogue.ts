@@ -1,0 +1,263 @@
+/**
+ * The error catalogue of an OpenAPI file. Each `code` has an entry in the file's
+ * `x-error-catalogue` extension (when it happens, what to do, whether to retry); its HTTP status,
+ * title and example body come from the problem examples of the same file, and the operations that
+ * return it from their error responses. So the catalogue says each fact once and follows the
+ * operations the file gains or loses.
+ */
+import {site} from '../../config/site-constants';
+import {firstSentence, frontMatterValue, generatedMarker, jsonFence, mdxText, operationsOf, resolveRef, responsesOf, tableCell, type JsonObject, type OperationRef} from './openapi-model';
+
+export const errorsFolder = 'errors';
+
+/** How a client recovers: the values `retry` may take in `x-error-catalogue`. */
+export const retryAdvice = {
+  no: 'Do not retry: the same request fails again whatever the key. Follow the advice below instead.',
+  fix_same_key:
+    'Do not retry unchanged. Fix the request, then send it again; you may keep the same `Idempotency-Key`, because Tessera does not store this response against the key.',
+  fix_new_key:
+    'Do not retry unchanged: the same request with the same key fails again. Fix what the advice below says and send the corrected request with a new `Idempotency-Key`.',
+  same_key: 'Retry the same request with the same `Idempotency-Key`, after a back-off, so that an operation that did take effect is not done twice.',
+  new_secret_same_key: 'Get new credentials first, then retry the same request with the same `Idempotency-Key`.',
+} as const;
+
+export type RetryAdvice = keyof typeof retryAdvice;
+
+/** One line for the index. */
+const retryShort: Record<RetryAdvice, string> = {
+  no: 'Do not retry',
+  fix_same_key: 'Fix, then resend (same key allowed)',
+  fix_new_key: 'Fix, then resend with a new key',
+  same_key: 'Retry with the same key',
+  new_secret_same_key: 'Renew credentials, retry with the same key',
+};
+
+export const httpStatusText: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export type CatalogueExtensionEntry = {when?: unknown; action?: unknown; retry?: unknown; example?: unknown};
+
+export type ErrorCode = {
+  code: string;
+  status: number;
+  title: string;
+  when: string;
+  action: string;
+  retry: RetryAdvice;
+  example: ProblemBody;
+  typeUri: string;
+  route: string;
+  operations: OperationRef[];
+};
+
+export const errorRoute = (docsRoute: string, code: string): string => `${docsRoute}/${errorsFolder}/${code}`;
+
+/** The `type` URI of a code: the address of its page on this site. */
+export const errorTypeUri = (docsRoute: string, code: string): string => `${site.url}${errorRoute(docsRoute, code)}`;
+
+export function catalogueExtension(document: JsonObject): Record<string, CatalogueExtensionEntry> {
+  return (document['x-error-catalogue'] ?? {}) as Record<string, CatalogueExtensionEntry>;
+}
+
+/** A problem body: the object every error example is (`code`, `status`, `title`). */
+export type ProblemBody = {code: string; status: number; title: string; type?: unknown; [member: string]: unknown};
+
+export function isProblem(value: unknown): value is ProblemBody {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const object = value as JsonObject;
+  return typeof object.code === 'string' && typeof object.status === 'number' && typeof object.title === 'string';
+}
+
+/** Is this response's body a problem (`application/problem+json`)? */
+function isErrorResponse(response: JsonObject): boolean {
+  return Object.keys((response.content ?? {}) as JsonObject).some((type) => type === 'application/problem+json');
+}
+
+/**
+ * Codes named in prose: "code `x`" anywhere (not "decline code"), and "(`x`)" in an error
+ * response; either may already be a link to the code's page (`[`x`](…)`).
+ */
+export function codesInProse(text: string, isErrorResponseDescription: boolean): string[] {
+  const codes = [...text.matchAll(/(?<!decline )\bcodes? \[?`([a-z][a-z0-9_]*)`/g)].map((match) => match[1]!);
+  if (isErrorResponseDescription) {
+    codes.push(...[...text.matchAll(/\(\[?`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`(?:\]\([^)\s]*\))?\)/g)].map((match) => match[1]!));
+  }
+  return codes;
+}
+
+/** The problem examples of a response, resolved. */
+function problemExamples(document: JsonObject, response: JsonObject): ProblemBody[] {
+  const found: ProblemBody[] = [];
+  for (const media of Object.values((response.content ?? {}) as Record<string, JsonObject>)) {
+    if (isProblem(media.example)) found.push(media.example);
+    for (const example of Object.values((media.examples ?? {}) as JsonObject)) {
+      const value = resolveRef(document, example).value;
+      if (isProblem(value)) found.push(value);
+    }
+  }
+  return found;
+}
+
+/** The codes an error response can carry: its examples' codes and the codes its description names. */
+export function codesOfResponse(document: JsonObject, response: JsonObject): string[] {
+  const codes = problemExamples(document, response).map((example) => example.code);
+  if (typeof response.description === 'string') codes.push(...codesInProse(response.description, true));
+  return [...new Set(codes)];
+}
+
+export type CodeUsage = {code: string; where: string; status?: number};
+
+/**
+ * Every place either file uses a code: problem bodies in examples (their `code` and the code their
+ * `type` URI ends in), the descriptions of error responses, and prose anywhere that says "code `x`".
+ * The catalogue extension itself is not a use.
+ */
+export function codeUsages(document: JsonObject): CodeUsage[] {
+  const usages: CodeUsage[] = [];
+  const visit = (node: unknown, pointer: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((child, index) => visit(child, `${pointer}/${index}`));
+    const object = node as JsonObject;
+    if (isProblem(object)) {
+      usages.push({code: object.code, where: `${pointer}/code`, status: object.status});
+      const typeCode = typeof object.type === 'string' ? /\/errors\/([a-z0-9_]+)$/.exec(object.type)?.[1] : undefined;
+      if (typeCode) usages.push({code: typeCode, where: `${pointer}/type`, status: object.status});
+    }
+    if (typeof object.description === 'string') {
+      for (const code of codesInProse(object.description, isErrorResponse(object))) usages.push({code, where: `${pointer}/description`});
+    }
+    for (const [key, child] of Object.entries(object)) {
+      if (pointer === '#' && key === 'x-error-catalogue') continue;
+      visit(child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    }
+  };
+  visit(document, '#');
+  return usages;
+}
+
+/** The catalogue: every entry of the extension with its status, title, example and operations. */
+export function errorCatalogue(document: JsonObject, docsRoute: string): ErrorCode[] {
+  const extension = catalogueExtension(document);
+  const examples = new Map<string, ProblemBody>();
+  for (const operation of operationsOf(document, docsRoute)) {
+    for (const [, response] of responsesOf(document, operation.operation)) {
+      for (const example of problemExamples(document, response)) if (!examples.has(example.code)) examples.set(example.code, example);
+    }
+  }
+  const operations = operationsOf(document, docsRoute);
+  const codesByOperation = new Map(
+    operations.map((operation) => [
+      operation.operationId,
+      new Set(responsesOf(document, operation.operation).filter(([status]) => /^[45]/.test(status)).flatMap(([, response]) => codesOfResponse(document, response))),
+    ]),
+  );
+  return Object.entries(extension)
+    .map(([code, entry]): ErrorCode => {
+      const example: unknown = examples.get(code) ?? entry.example;
+      if (!isProblem(example)) throw new Error(`x-error-catalogue: ${code} has no problem example in the file or the entry`);
+      if (typeof entry.when !== 'string' || typeof entry.action !== 'string') throw new Error(`x-error-catalogue: ${code} needs "when" and "action"`);
+      if (typeof entry.retry !== 'string' || !(entry.retry in retryAdvice)) {
+        throw new Error(`x-error-catalogue: ${code} has retry "${String(entry.retry)}"; use one of ${Object.keys(retryAdvice).join(', ')}`);
+      }
+      return {
+        code,
+        status: example.status,
+        title: example.title,
+        when: entry.when,
+        action: entry.action,
+        retry: entry.retry as RetryAdvice,
+        example,
+        typeUri: errorTypeUri(docsRoute, code),
+        route: errorRoute(docsRoute, code),
+        operations: operations.filter((operation) => codesByOperation.get(operation.operationId)?.has(code)),
+      };
+    })
+    .sort((a, b) => a.status - b.status);
+}
+
+const statusLabel = (status: number) => `${status} ${httpStatusText[status] ?? ''}`.trim();
+
+export type ErrorPages = {pages: {code: string; mdx: string}[]; index: string};
+
+export function errorPages(document: JsonObject, docsRoute: string, apiName: string, sourcePath: string, fenceMeta: string): ErrorPages {
+  const catalogue = errorCatalogue(document, docsRoute);
+  const pages = catalogue.map((entry, position) => {
+    const operationsSection = entry.operations.length
+      ? [
+          '| Operation | Request |',
+          '|---|---|',
+          ...entry.operations.map((operation) => `| [${tableCell(operation.summary)}](${operation.route}) | \`${operation.method} ${operation.path}\` |`),
+        ].join('\n')
+      : `No operation declares it: any operation of the ${apiName} can return it.`;
+    const mdx = [
+      '---',
+      generatedMarker(sourcePath),
+      `title: ${frontMatterValue(entry.code)}`,
+      `description: ${frontMatterValue(`${statusLabel(entry.status)}: ${entry.title}. ${firstSentence(entry.when)}`)}`,
+      `sidebar_label: ${frontMatterValue(entry.code)}`,
+      `sidebar_position: ${position + 1}`,
+      `slug: /${errorsFolder}/${entry.code}`,
+      '---',
+      '',
+      `- **HTTP status:** \`${statusLabel(entry.status)}\``,
+      `- **Title:** ${mdxText(entry.title)}`,
+      `- **Type:** \`${entry.typeUri}\``,
+      `- **Retry:** ${mdxText(retryAdvice[entry.retry])}`,
+      '',
+      '## When it happens',
+      '',
+      mdxText(entry.when),
+      '',
+      '## What to do',
+      '',
+      mdxText(entry.action),
+      '',
+      '## Operations that return it',
+      '',
+      operationsSection,
+      '',
+      '## Example response',
+      '',
+      jsonFence(entry.example, `title="${statusLabel(entry.status)} (application/problem+json)" ${fenceMeta}`.trim()),
+      '',
+      `See all codes in the [error catalogue](${docsRoute}/${errorsFolder}).`,
+      '',
+    ].join('\n');
+    return {code: entry.code, mdx};
+  });
+  const statuses = [...new Set(catalogue.map((entry) => entry.status))];
+  const index = [
+    '---',
+    generatedMarker(sourcePath),
+    'title: Error codes',
+    `description: ${frontMatterValue(`Every error code of the ${apiName} by HTTP status: what it means and whether to retry.`)}`,
+    `slug: /${errorsFolder}`,
+    '---',
+    '',
+    `Every error of the ${apiName} is an RFC 9457 problem (\`application/problem+json\`) with a stable \`code\`. Branch on \`code\`, never on \`title\` or \`detail\`. The \`type\` of an error is the address of its page here, so a log line leads straight to what to do. Tessera may add codes: treat a code you do not know like the other codes of its HTTP status.`,
+    '',
+    ...statuses.flatMap((status) => [
+      `## ${statusLabel(status)}`,
+      '',
+      '| Code | Title | What to do |',
+      '|---|---|---|',
+      ...catalogue
+        .filter((entry) => entry.status === status)
+        .map((entry) => `| [\`${entry.code}\`](${entry.route}) | ${tableCell(entry.title)} | ${retryShort[entry.retry]}: ${tableCell(firstSentence(entry.action))} |`),
+      '',
+    ]),
+  ].join('\n');
+  return {pages, index};
+}

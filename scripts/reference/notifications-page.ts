@@ -1,0 +1,162 @@
+/**
+ * The notifications reference: every event the OpenAPI file describes as a callback, with its
+ * trigger, where it is sent, its payload object and an example, and the signature, delivery,
+ * retry and deduplication rules of the callbacks' header and responses. An event added to the
+ * file as a callback appears here without a code change.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {objectRoute} from './object-pages';
+import {frontMatterValue, generatedMarker, jsonFence, mdxText, operationsOf, resolveRef, type JsonObject, type OperationRef} from './openapi-model';
+
+export const notificationsSlug = 'notifications';
+
+/** The verification samples shown on the page; tests/unit/notifications.test.ts runs the PHP one. */
+export const verificationSamples = {
+  php: path.join(__dirname, 'samples/verify-notification.php'),
+  csharp: path.join(__dirname, 'samples/VerifyNotification.cs'),
+};
+
+export type NotificationEvent = {
+  event: string;
+  operationId: string;
+  trigger: string;
+  /** The request field that holds the URL, from the callback expression (`merchantUrls.notification`). */
+  urlField: string;
+  registeredBy: OperationRef[];
+  payloadSchema: string;
+  example: unknown;
+  signatureHeader: JsonObject;
+  responses: [string, JsonObject][];
+};
+
+const schemaName = (schema: JsonObject | undefined) =>
+  typeof schema?.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : undefined;
+
+/** Every callback of every operation, once per event, in the order the file first names them. */
+export function notificationEvents(document: JsonObject, docsRoute: string): NotificationEvent[] {
+  const events = new Map<string, NotificationEvent>();
+  for (const operation of operationsOf(document, docsRoute)) {
+    for (const callbackRef of Object.values((operation.operation.callbacks ?? {}) as JsonObject)) {
+      const callback = resolveRef(document, callbackRef);
+      for (const [expression, pathItem] of Object.entries(callback)) {
+        const post = (pathItem as JsonObject).post as JsonObject | undefined;
+        if (!post) continue;
+        const body = resolveRef(document, post.requestBody);
+        const media = ((body.content ?? {}) as Record<string, JsonObject>)['application/json'];
+        const firstExample = Object.values((media?.examples ?? {}) as JsonObject)[0];
+        const example = media?.example ?? (firstExample ? resolveRef(document, firstExample).value : undefined);
+        const exampleType = (example as JsonObject | undefined)?.type;
+        const event = typeof exampleType === 'string' ? exampleType : String(post.summary ?? post.operationId).replace(/^Notification /, '');
+        const existing = events.get(event);
+        if (existing) {
+          if (!existing.registeredBy.includes(operation)) existing.registeredBy.push(operation);
+          continue;
+        }
+        const parameters = ((post.parameters ?? []) as unknown[]).map((parameter) => resolveRef(document, parameter));
+        events.set(event, {
+          event,
+          operationId: String(post.operationId),
+          trigger: String(post.description ?? ''),
+          urlField: /#\/(.+)\}$/.exec(expression)?.[1]?.replaceAll('/', '.') ?? expression,
+          registeredBy: [operation],
+          payloadSchema: schemaName(media?.schema as JsonObject | undefined) ?? '',
+          example,
+          signatureHeader: parameters.find((parameter) => parameter.in === 'header') ?? {},
+          responses: Object.entries((post.responses ?? {}) as JsonObject).map(([status, response]) => [status, resolveRef(document, response)]),
+        });
+      }
+    }
+  }
+  return [...events.values()];
+}
+
+const anchor = (event: string) => event.replace(/[^a-z0-9]+/g, '-');
+
+export function notificationsPage(document: JsonObject, docsRoute: string, sourcePath: string): {mdx: string; events: NotificationEvent[]} {
+  const events = notificationEvents(document, docsRoute);
+  if (events.length === 0) throw new Error(`${sourcePath} describes no notification callbacks`);
+  const signature = events[0]!.signatureHeader;
+  const headerName = String(signature.name ?? 'Tessera-Signature');
+  const eventIdDescription = (() => {
+    const payload = resolveRef(document, {$ref: `#/components/schemas/${events[0]!.payloadSchema}`});
+    const id = (payload.properties as JsonObject | undefined)?.id as JsonObject | undefined;
+    const resolved = id ? resolveRef(document, id) : undefined;
+    return String(resolved?.description ?? '');
+  })();
+  const responses = new Map<string, string>();
+  for (const event of events) for (const [status, response] of event.responses) if (!responses.has(status)) responses.set(status, String(response.description ?? ''));
+  const sample = (file: string) => readFileSync(file, 'utf8').trimEnd();
+  const mdx = [
+    '---',
+    generatedMarker(sourcePath),
+    'title: Notifications',
+    `description: ${frontMatterValue(`Every notification event Tessera sends to your server: trigger, payload, example, the ${headerName} header and how to verify it, delivery, retries and deduplication.`)}`,
+    `slug: /${notificationsSlug}`,
+    '---',
+    '',
+    "import Tabs from '@theme/Tabs';",
+    "import TabItem from '@theme/TabItem';",
+    '',
+    `Tessera tells your server about things that happen after your API calls return (a session completed, a decision is needed, a refund settled) with a signed \`POST\` request to a URL you give it. There are ${events.length} events. Each request carries one event as JSON and the \`${headerName}\` header; verify the header, store the event, answer \`2xx\` within 10 seconds, then act on it.`,
+    '',
+    '## Events',
+    '',
+    '| Event | Payload | Sent to |',
+    '|---|---|---|',
+    ...events.map(
+      (event) =>
+        `| [\`${event.event}\`](#${anchor(event.event)}) | [${event.payloadSchema}](${objectRoute(docsRoute, event.payloadSchema)}) | \`${event.urlField}\` |`,
+    ),
+    '',
+    ...events.flatMap((event) => [
+      `### ${event.event} {#${anchor(event.event)}}`,
+      '',
+      mdxText(event.trigger.trim()),
+      '',
+      `- **Payload:** [${event.payloadSchema}](${objectRoute(docsRoute, event.payloadSchema)})`,
+      `- **Sent to:** the \`${event.urlField}\` URL of the request to ${event.registeredBy.map((operation) => `[${mdxText(operation.summary)}](${operation.route})`).join(' or ')}`,
+      '',
+      jsonFence(event.example, `title="${event.event}" schema="${event.payloadSchema}"`),
+      '',
+    ]),
+    `## The ${headerName} header`,
+    '',
+    mdxText(String(signature.description ?? '').trim()),
+    '',
+    '```text title="Example header"',
+    `${headerName}: ${String(signature.example ?? '')}`,
+    '```',
+    '',
+    '## Verify the signature',
+    '',
+    `A complete receiver that verifies \`${headerName}\` before it trusts the body. Keep the signing secret in \`TESSERA_WEBHOOK_SECRET\`. For a receiver that also stores and deduplicates events, see [Handle the completed session](${docsRoute}/guides/guides/quick_guides/payment_steps/completed_session).`,
+    '',
+    '<Tabs>',
+    '<TabItem value="php" label="PHP">',
+    '',
+    '```php title="verify-notification.php"',
+    sample(verificationSamples.php),
+    '```',
+    '',
+    '</TabItem>',
+    '<TabItem value="csharp" label="C#">',
+    '',
+    '```csharp title="Program.cs"',
+    sample(verificationSamples.csharp),
+    '```',
+    '',
+    '</TabItem>',
+    '</Tabs>',
+    '',
+    '## Delivery and retries',
+    '',
+    ...[...responses].flatMap(([status, description]) => [`- **Your answer \`${status}\`:** ${mdxText(description.replace(/\s+/g, ' ').trim())}`]),
+    '',
+    '## Deduplication',
+    '',
+    mdxText(eventIdDescription),
+    '',
+  ].join('\n');
+  return {mdx, events};
+}
