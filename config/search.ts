@@ -42,6 +42,16 @@ export const searchIndexExclusions = [
   '.openapi-left-panel__container > :not(h1, h2, pre, .openapi__divider, .theme-admonition) + :not(h1, h2)',
   '.theme-doc-markdown td:nth-child(n+2)',
   '.theme-doc-markdown th',
+  // A page of one object or one error code is found by its title, the name a reader types. Its
+  // sections repeat the same headings on each such page, and its fields and description would
+  // outrank the guides that explain them (and cost the phone the most). The index pages' tables
+  // repeat those titles.
+  'html[class~="docs-doc-id-objects"] .theme-doc-markdown table',
+  'html[class~="docs-doc-id-errors"] .theme-doc-markdown table',
+  'html[class*="docs-doc-id-objects/"] .theme-doc-markdown > :not(header)',
+  'html[class*="docs-doc-id-errors/"] .theme-doc-markdown > :not(header)',
+  'html[class*="docs-doc-id-objects/"] meta[name="description"]',
+  'html[class*="docs-doc-id-errors/"] meta[name="description"]',
 ];
 
 /**

@@ -161,7 +161,9 @@ async function main(): Promise<void> {
   const referenceCounts = writeReferencePages(legacySidebarFile);
   publishDownloads();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const referencePages = referenceCounts.map((count) => `${count.version}: ${count.errors} error codes, ${count.objects} objects, ${count.notifications} notification events`);
+  const referencePages = referenceCounts.map(
+    (count) => `${count.version}: ${count.errors} error codes, ${count.objects} objects, ${count.notifications} notification events`,
+  );
   console.log(`API reference generated (${pageCounts.join(', ')}; ${referencePages.join('; ')}) in ${seconds} s`);
 }
 

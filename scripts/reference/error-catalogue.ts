@@ -6,7 +6,19 @@
  * operations the file gains or loses.
  */
 import {site} from '../../config/site-constants';
-import {firstSentence, frontMatterValue, generatedMarker, jsonFence, mdxText, operationsOf, resolveRef, responsesOf, tableCell, type JsonObject, type OperationRef} from './openapi-model';
+import {
+  firstSentence,
+  frontMatterValue,
+  generatedMarker,
+  jsonFence,
+  mdxText,
+  operationsOf,
+  resolveRef,
+  responsesOf,
+  tableCell,
+  type JsonObject,
+  type OperationRef,
+} from './openapi-model';
 
 export const errorsFolder = 'errors';
 
@@ -17,7 +29,8 @@ export const retryAdvice = {
     'Do not retry unchanged. Fix the request, then send it again; you may keep the same `Idempotency-Key`, because Tessera does not store this response against the key.',
   fix_new_key:
     'Do not retry unchanged: the same request with the same key fails again. Fix what the advice below says and send the corrected request with a new `Idempotency-Key`.',
-  same_key: 'Retry the same request with the same `Idempotency-Key`, after a back-off, so that an operation that did take effect is not done twice.',
+  same_key:
+    'Retry the same request with the same `Idempotency-Key`, after a back-off, so that an operation that did take effect is not done twice.',
   new_secret_same_key: 'Get new credentials first, then retry the same request with the same `Idempotency-Key`.',
 } as const;
 
@@ -160,14 +173,19 @@ export function errorCatalogue(document: JsonObject, docsRoute: string): ErrorCo
   const codesByOperation = new Map(
     operations.map((operation) => [
       operation.operationId,
-      new Set(responsesOf(document, operation.operation).filter(([status]) => /^[45]/.test(status)).flatMap(([, response]) => codesOfResponse(document, response))),
+      new Set(
+        responsesOf(document, operation.operation)
+          .filter(([status]) => /^[45]/.test(status))
+          .flatMap(([, response]) => codesOfResponse(document, response)),
+      ),
     ]),
   );
   return Object.entries(extension)
     .map(([code, entry]): ErrorCode => {
       const example: unknown = examples.get(code) ?? entry.example;
       if (!isProblem(example)) throw new Error(`x-error-catalogue: ${code} has no problem example in the file or the entry`);
-      if (typeof entry.when !== 'string' || typeof entry.action !== 'string') throw new Error(`x-error-catalogue: ${code} needs "when" and "action"`);
+      if (typeof entry.when !== 'string' || typeof entry.action !== 'string')
+        throw new Error(`x-error-catalogue: ${code} needs "when" and "action"`);
       if (typeof entry.retry !== 'string' || !(entry.retry in retryAdvice)) {
         throw new Error(`x-error-catalogue: ${code} has retry "${String(entry.retry)}"; use one of ${Object.keys(retryAdvice).join(', ')}`);
       }
@@ -198,7 +216,9 @@ export function errorPages(document: JsonObject, docsRoute: string, apiName: str
       ? [
           '| Operation | Request |',
           '|---|---|',
-          ...entry.operations.map((operation) => `| [${tableCell(operation.summary)}](${operation.route}) | \`${operation.method} ${operation.path}\` |`),
+          ...entry.operations.map(
+            (operation) => `| [${tableCell(operation.summary)}](${operation.route}) | \`${operation.method} ${operation.path}\` |`,
+          ),
         ].join('\n')
       : `No operation declares it: any operation of the ${apiName} can return it.`;
     const mdx = [
@@ -255,7 +275,10 @@ export function errorPages(document: JsonObject, docsRoute: string, apiName: str
       '|---|---|---|',
       ...catalogue
         .filter((entry) => entry.status === status)
-        .map((entry) => `| [\`${entry.code}\`](${entry.route}) | ${tableCell(entry.title)} | ${retryShort[entry.retry]}: ${tableCell(firstSentence(entry.action))} |`),
+        .map(
+          (entry) =>
+            `| [\`${entry.code}\`](${entry.route}) | ${tableCell(entry.title)} | ${retryShort[entry.retry]}: ${tableCell(firstSentence(entry.action))} |`,
+        ),
       '',
     ]),
   ].join('\n');

@@ -7,7 +7,16 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {objectRoute} from './object-pages';
-import {frontMatterValue, generatedMarker, jsonFence, mdxText, operationsOf, resolveRef, type JsonObject, type OperationRef} from './openapi-model';
+import {
+  frontMatterValue,
+  generatedMarker,
+  jsonFence,
+  mdxText,
+  operationsOf,
+  resolveRef,
+  type JsonObject,
+  type OperationRef,
+} from './openapi-model';
 
 export const notificationsSlug = 'notifications';
 
@@ -47,7 +56,8 @@ export function notificationEvents(document: JsonObject, docsRoute: string): Not
         const firstExample = Object.values((media?.examples ?? {}) as JsonObject)[0];
         const example = media?.example ?? (firstExample ? resolveRef(document, firstExample).value : undefined);
         const exampleType = (example as JsonObject | undefined)?.type;
-        const event = typeof exampleType === 'string' ? exampleType : String(post.summary ?? post.operationId).replace(/^Notification /, '');
+        const event =
+          typeof exampleType === 'string' ? exampleType : String(post.summary ?? post.operationId).replace(/^Notification /, '');
         const existing = events.get(event);
         if (existing) {
           if (!existing.registeredBy.includes(operation)) existing.registeredBy.push(operation);
@@ -63,7 +73,10 @@ export function notificationEvents(document: JsonObject, docsRoute: string): Not
           payloadSchema: schemaName(media?.schema as JsonObject | undefined) ?? '',
           example,
           signatureHeader: parameters.find((parameter) => parameter.in === 'header') ?? {},
-          responses: Object.entries((post.responses ?? {}) as JsonObject).map(([status, response]) => [status, resolveRef(document, response)]),
+          responses: Object.entries((post.responses ?? {}) as JsonObject).map(([status, response]) => [
+            status,
+            resolveRef(document, response),
+          ]),
         });
       }
     }
@@ -85,7 +98,8 @@ export function notificationsPage(document: JsonObject, docsRoute: string, sourc
     return String(resolved?.description ?? '');
   })();
   const responses = new Map<string, string>();
-  for (const event of events) for (const [status, response] of event.responses) if (!responses.has(status)) responses.set(status, String(response.description ?? ''));
+  for (const event of events)
+    for (const [status, response] of event.responses) if (!responses.has(status)) responses.set(status, String(response.description ?? ''));
   const sample = (file: string) => readFileSync(file, 'utf8').trimEnd();
   const mdx = [
     '---',
@@ -151,7 +165,9 @@ export function notificationsPage(document: JsonObject, docsRoute: string, sourc
     '',
     '## Delivery and retries',
     '',
-    ...[...responses].flatMap(([status, description]) => [`- **Your answer \`${status}\`:** ${mdxText(description.replace(/\s+/g, ' ').trim())}`]),
+    ...[...responses].flatMap(([status, description]) => [
+      `- **Your answer \`${status}\`:** ${mdxText(description.replace(/\s+/g, ' ').trim())}`,
+    ]),
     '',
     '## Deduplication',
     '',

@@ -5,7 +5,7 @@
  * src/plugins/object-links to the guides. Names added to the file later are linked wherever they appear.
  */
 import {errorRoute} from './error-catalogue';
-import {hasObjectPages, objectRoute} from './object-pages';
+import {hasObjectPages, objectRoute, objectSchemaNames} from './object-pages';
 import {operationsOf, type JsonObject} from './openapi-model';
 
 /** Keys whose string values are Markdown prose: OpenAPI descriptions and the error catalogue's advice. */
@@ -13,7 +13,7 @@ const proseKeys = new Set(['description', 'when', 'action']);
 
 /** Every name of the document that has a page, with that page's route. */
 export function referenceRoutes(document: JsonObject, docsRoute: string): Map<string, string> {
-  const schemas = hasObjectPages(docsRoute) ? Object.keys(((document.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject) : [];
+  const schemas = hasObjectPages(docsRoute) ? objectSchemaNames(document) : [];
   const codes = Object.keys((document['x-error-catalogue'] ?? {}) as JsonObject);
   return new Map([
     ...schemas.map((name) => [name, objectRoute(docsRoute, name)] as const),
@@ -45,7 +45,10 @@ export function withObjectLinks<T extends JsonObject>(document: T, docsRoute: st
     if (!node || typeof node !== 'object') return node;
     // Examples are data, not prose.
     return Object.fromEntries(
-      Object.entries(node).map(([childKey, child]) => [childKey, childKey === 'examples' || childKey === 'example' ? child : visit(child, childKey)]),
+      Object.entries(node).map(([childKey, child]) => [
+        childKey,
+        childKey === 'examples' || childKey === 'example' ? child : visit(child, childKey),
+      ]),
     );
   };
   return visit(document, undefined) as T;

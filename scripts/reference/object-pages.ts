@@ -7,7 +7,18 @@
  * components, which this site replaces and loads only with operation pages; these pages are plain
  * Markdown, so an object page weighs what a guide weighs.
  */
-import {firstSentence, frontMatterValue, generatedMarker, jsonFence, mdxText, resolveRef, tableCell, type JsonObject} from './openapi-model';
+import {
+  firstSentence,
+  frontMatterValue,
+  generatedMarker,
+  jsonFence,
+  mdxText,
+  operationsOf,
+  resolveRef,
+  tableCell,
+  type JsonObject,
+  type OperationRef,
+} from './openapi-model';
 
 import {docsVersions} from '../../config/site-constants';
 
@@ -31,9 +42,89 @@ const schemaRefPrefix = '#/components/schemas/';
 const refName = (schema: JsonObject): string | undefined =>
   typeof schema.$ref === 'string' && schema.$ref.startsWith(schemaRefPrefix) ? schema.$ref.slice(schemaRefPrefix.length) : undefined;
 
+const schemasOf = (document: JsonObject) => ((document.components as JsonObject | undefined)?.schemas ?? {}) as Record<string, JsonObject>;
+
+/** Is the schema an object (or a choice between objects), rather than a scalar or an enumeration? */
+function isObjectSchema(document: JsonObject, schema: JsonObject, depth = 0): boolean {
+  if (depth > 8) return false;
+  const resolved = resolveRef(document, schema);
+  const types = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
+  if (types.includes('object') || resolved.properties || resolved.allOf) return true;
+  const variants = ((resolved.oneOf ?? resolved.anyOf) as JsonObject[] | undefined)?.filter(
+    (variant) => !isNullSchema(resolveRef(document, variant)),
+  );
+  return Boolean(variants?.length) && variants!.every((variant) => isObjectSchema(document, variant, depth + 1));
+}
+
+/** The named schemas operations take as their request body, with those operations. */
+export function requestBodySchemas(document: JsonObject, docsRoute: string): Map<string, OperationRef[]> {
+  const bodies = new Map<string, OperationRef[]>();
+  for (const operation of operationsOf(document, docsRoute)) {
+    const content = (resolveRef(document, (operation.operation.requestBody ?? {}) as JsonObject).content ?? {}) as Record<
+      string,
+      JsonObject
+    >;
+    for (const media of Object.values(content)) {
+      const name = media.schema ? refName(media.schema as JsonObject) : undefined;
+      if (name && !bodies.get(name)?.includes(operation)) bodies.set(name, [...(bodies.get(name) ?? []), operation]);
+    }
+  }
+  return bodies;
+}
+
+/**
+ * The schemas that get an object page: every object the API returns, nests in a request or sends
+ * in a notification. A request body is documented on its operation's page, unless something else
+ * uses it too; a scalar or an enumeration (an id, a currency code, a status) is described in each
+ * field that uses it. Every page adds its route to the JS each page of the site loads.
+ */
+export function objectSchemaNames(document: JsonObject): string[] {
+  const schemas = schemasOf(document);
+  const bodies = requestBodySchemas(document, '');
+  const usedElsewhere = schemasReferencedOutsideRequestBodies(document);
+  const onOperationPages = new Set([...bodies.keys()].filter((name) => !usedElsewhere.has(name)));
+  // The variants of such a body (one per session type, say) are shown with it.
+  for (const body of [...onOperationPages]) {
+    for (const variant of (schemas[body]?.oneOf ?? schemas[body]?.anyOf ?? []) as JsonObject[]) {
+      const name = refName(variant);
+      if (name && (schemaUsage(document).get(name) ?? []).every((user) => onOperationPages.has(user))) onOperationPages.add(name);
+    }
+  }
+  return Object.keys(schemas).filter((name) => isObjectSchema(document, schemas[name]!) && !onOperationPages.has(name));
+}
+
+/** The schemas referred to anywhere but in the request bodies of operations (callbacks' request bodies are notifications, so they count). */
+function schemasReferencedOutsideRequestBodies(document: JsonObject): Set<string> {
+  const found = new Set<string>();
+  const visit = (node: unknown, trail: readonly string[], self?: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((child) => visit(child, trail, self));
+    const name = refName(node as JsonObject);
+    if (name && name !== self) found.add(name);
+    for (const [key, child] of Object.entries(node as JsonObject)) {
+      const at = [...trail, key];
+      const isOperationBody = key === 'requestBody' && trail.length === 3 && trail[0] === 'paths';
+      const isSharedBodies = at.join('/') === 'components/requestBodies';
+      // A schema referring to itself (a tree) does not count as a use.
+      const definition = trail.length === 2 && trail.join('/') === 'components/schemas' ? key : self;
+      if (!isOperationBody && !isSharedBodies) visit(child, at, definition);
+    }
+  };
+  visit(document, []);
+  return found;
+}
+
 export type FieldRow = {name: string; type: string; presence: string; details: string};
 
-type Context = {document: JsonObject; docsRoute: string};
+type Context = {document: JsonObject; docsRoute: string; pageNames?: ReadonlySet<string>};
+
+const pageNamesOf = (context: Context): ReadonlySet<string> => (context.pageNames ??= new Set(objectSchemaNames(context.document)));
+
+/** The schema's name when it refers to a schema that has an object page. */
+const pageRef = (context: Context, schema: JsonObject): string | undefined => {
+  const name = refName(schema);
+  return name && pageNamesOf(context).has(name) ? name : undefined;
+};
 
 const link = (context: Context, name: string) => `[${name}](${objectRoute(context.docsRoute, name)})`;
 
@@ -49,7 +140,7 @@ function nullable(context: Context, schema: JsonObject): boolean {
 /** The type of a schema in a few words, linking named schemas to their pages. */
 export function describeType(context: Context, schema: JsonObject): string {
   const name = refName(schema);
-  if (name) return link(context, name);
+  if (name) return pageNamesOf(context).has(name) ? link(context, name) : describeType(context, resolveRef(context.document, schema));
   const variants = (schema.oneOf ?? schema.anyOf) as JsonObject[] | undefined;
   if (variants) {
     const described = variants.filter((variant) => !isNullSchema(variant)).map((variant) => describeType(context, variant));
@@ -74,7 +165,13 @@ const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.s
 /** Constraints a reader must respect, in words. */
 export function constraintsOf(schema: JsonObject): string[] {
   const constraints: string[] = [];
-  if (Array.isArray(schema.enum)) constraints.push(`One of ${schema.enum.filter((value) => value !== null).map(code).join(', ')}.`);
+  if (Array.isArray(schema.enum))
+    constraints.push(
+      `One of ${schema.enum
+        .filter((value) => value !== null)
+        .map(code)
+        .join(', ')}.`,
+    );
   if ('const' in schema) constraints.push(`Always ${code(schema.const)}.`);
   if (schema.minimum !== undefined) constraints.push(`Minimum ${schema.minimum}.`);
   if (schema.exclusiveMinimum !== undefined) constraints.push(`Greater than ${schema.exclusiveMinimum}.`);
@@ -87,8 +184,10 @@ export function constraintsOf(schema: JsonObject): string[] {
   if (schema.minItems !== undefined) constraints.push(`At least ${plural(Number(schema.minItems), 'item')}.`);
   if (schema.maxItems !== undefined) constraints.push(`At most ${plural(Number(schema.maxItems), 'item')}.`);
   if (schema.uniqueItems) constraints.push('Items are unique.');
-  if (schema.minProperties !== undefined) constraints.push(`At least ${schema.minProperties === 1 ? '1 property' : `${schema.minProperties} properties`}.`);
-  if (schema.maxProperties !== undefined) constraints.push(`At most ${schema.maxProperties === 1 ? '1 property' : `${schema.maxProperties} properties`}.`);
+  if (schema.minProperties !== undefined)
+    constraints.push(`At least ${schema.minProperties === 1 ? '1 property' : `${schema.minProperties} properties`}.`);
+  if (schema.maxProperties !== undefined)
+    constraints.push(`At most ${schema.maxProperties === 1 ? '1 property' : `${schema.maxProperties} properties`}.`);
   if (schema.default !== undefined) constraints.push(`Default ${code(schema.default)}.`);
   if (schema.readOnly) constraints.push('Read-only: returned by the API, never sent.');
   if (schema.writeOnly) constraints.push('Write-only: sent to the API, never returned.');
@@ -147,12 +246,14 @@ export function fieldRows(context: Context, schema: JsonObject, prefix = '', ins
     const isRequired = required.has(name);
     const presence = isRequired ? (canBeNull ? 'Required, can be `null`' : 'Required') : canBeNull ? 'Optional, can be `null`' : 'Optional';
     const ownDescription = typeof property.description === 'string' ? property.description : undefined;
-    const description = ownDescription ?? (refName(property) ? undefined : (target.description as string | undefined));
-    const constraints = refName(property) ? constraintsOf(property) : constraintsOf(target);
+    const description = ownDescription ?? (pageRef(context, property) ? undefined : (target.description as string | undefined));
+    const constraints = pageRef(context, property)
+      ? constraintsOf(property)
+      : [...constraintsOf(target), ...(refName(property) ? constraintsOf(property) : [])];
     // A field's example: its value in a real example of the object, else its own example, else
     // the example of a scalar schema it refers to (an object's example says nothing about this field).
     const instanceValue = instance && typeof instance === 'object' && !Array.isArray(instance) ? (instance as JsonObject)[name] : undefined;
-    const example = instanceValue ?? (refName(property) && target.properties ? undefined : exampleOf(context, property));
+    const example = instanceValue ?? (pageRef(context, property) && target.properties ? undefined : exampleOf(context, property));
     const details = [
       description ? tableCell(description) : '',
       constraints.length ? tableCell(constraints.join(' ')) : '',
@@ -197,70 +298,90 @@ export function objectExample(context: Context, schema: JsonObject, depth = 0): 
 export type ObjectPage = {schemaName: string; slug: string; route: string; summary: string; mdx: string};
 
 /** The pages for every schema of the document, and the index that lists them. */
-export function objectPages(document: JsonObject, docsRoute: string, sourcePath: string, fenceMeta: (schemaName: string) => string): {
+export function objectPages(
+  document: JsonObject,
+  docsRoute: string,
+  sourcePath: string,
+  fenceMeta: (schemaName: string) => string,
+): {
   pages: ObjectPage[];
   index: string;
 } {
   const context: Context = {document, docsRoute};
-  const schemas = ((document.components as JsonObject | undefined)?.schemas ?? {}) as Record<string, JsonObject>;
+  const schemas = schemasOf(document);
+  const pageNames = pageNamesOf(context);
   const usedBy = schemaUsage(document);
   const instances = schemaInstances(document);
-  const pages = Object.entries(schemas).map(([schemaName, schema], position): ObjectPage => {
-    const description = typeof schema.description === 'string' ? schema.description : '';
-    const summary = description ? firstSentence(description) : `The ${schemaName} object.`;
-    const sections: string[] = [];
-    if (description) sections.push(mdxText(description.trim()));
-    const variants = (schema.oneOf ?? schema.anyOf) as JsonObject[] | undefined;
-    const discriminator = schema.discriminator as {propertyName?: string; mapping?: Record<string, string>} | undefined;
-    if (variants) {
-      const lines = variants.map((variant) => {
-        const value = discriminator?.mapping && Object.entries(discriminator.mapping).find(([, ref]) => ref === variant.$ref)?.[0];
-        return `- ${describeType(context, variant)}${value ? ` when \`${discriminator?.propertyName}\` is \`${value}\`` : ''}`;
-      });
-      sections.push(`## Variants\n\nOne of:\n\n${lines.join('\n')}`);
-    }
-    const instance = instances.get(schemaName);
-    const rows = fieldRows(context, schema, '', instance);
-    if (rows.length) {
-      sections.push(
-        [
-          '## Fields',
-          '',
-          'Required fields are always present in responses and must be sent in requests; optional fields may be absent.',
-          '',
-          '| Field | Type | Presence | Description |',
-          '|---|---|---|---|',
-          ...rows.map((row) => `| \`${row.name}\` | ${row.type} | ${row.presence} | ${row.details || '&nbsp;'} |`),
-        ].join('\n'),
-      );
-    } else if (!variants) {
-      const constraints = constraintsOf(schema);
-      const type = describeType(context, schema);
-      const lines = [`- **Type:** ${tableCell(type)}`];
-      if (constraints.length) lines.push(`- **Constraints:** ${tableCell(constraints.join(' '))}`);
-      if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-        lines.push(`- **Values:** ${tableCell(describeType(context, schema.additionalProperties as JsonObject))} ${tableCell(constraintsOf(schema.additionalProperties as JsonObject).join(' '))}`);
+  const bodies = requestBodySchemas(document, docsRoute);
+  /** What uses a schema: the objects with pages, and the operations whose request body refers to it, directly or through other schemas. */
+  const usersOf = (schemaName: string, seen = new Set<string>()): string[] => {
+    if (seen.has(schemaName)) return [];
+    seen.add(schemaName);
+    const users = (usedBy.get(schemaName) ?? []).flatMap((user) => (pageNames.has(user) ? [link(context, user)] : usersOf(user, seen)));
+    const operations = (bodies.get(schemaName) ?? []).map((operation) => `[${operation.summary}](${operation.route}) (request body)`);
+    return [...new Set([...users, ...operations])];
+  };
+  const pages = Object.entries(schemas)
+    .filter(([schemaName]) => pageNames.has(schemaName))
+    .map(([schemaName, schema], position): ObjectPage => {
+      const description = typeof schema.description === 'string' ? schema.description : '';
+      const summary = description ? firstSentence(description) : `The ${schemaName} object.`;
+      const sections: string[] = [];
+      if (description) sections.push(mdxText(description.trim()));
+      const variants = (schema.oneOf ?? schema.anyOf) as JsonObject[] | undefined;
+      const discriminator = schema.discriminator as {propertyName?: string; mapping?: Record<string, string>} | undefined;
+      if (variants) {
+        const lines = variants.map((variant) => {
+          const value = discriminator?.mapping && Object.entries(discriminator.mapping).find(([, ref]) => ref === variant.$ref)?.[0];
+          return `- ${describeType(context, variant)}${value ? ` when \`${discriminator?.propertyName}\` is \`${value}\`` : ''}`;
+        });
+        sections.push(`## Variants\n\nOne of:\n\n${lines.join('\n')}`);
       }
-      sections.push(`## Type\n\n${lines.join('\n')}`);
-    }
-    const example = instance ?? objectExample(context, schema);
-    if (example !== undefined) sections.push(`## Example\n\n${jsonFence(example, fenceMeta(schemaName))}`);
-    const users = usedBy.get(schemaName) ?? [];
-    if (users.length) sections.push(`## Used by\n\n${users.map((user) => `- ${link(context, user)}`).join('\n')}`);
-    const mdx = [
-      '---',
-      generatedMarker(sourcePath),
-      `title: ${frontMatterValue(schemaName)}`,
-      `description: ${frontMatterValue(summary)}`,
-      `sidebar_position: ${position + 1}`,
-      `slug: /${objectsFolder}/${objectSlug(schemaName)}`,
-      '---',
-      '',
-      sections.join('\n\n'),
-      '',
-    ].join('\n');
-    return {schemaName, slug: objectSlug(schemaName), route: objectRoute(docsRoute, schemaName), summary, mdx};
-  });
+      const instance = instances.get(schemaName);
+      const rows = fieldRows(context, schema, '', instance);
+      if (rows.length) {
+        sections.push(
+          [
+            '## Fields',
+            '',
+            'Required fields are always present in responses and must be sent in requests; optional fields may be absent.',
+            '',
+            '| Field | Type | Presence | Description |',
+            '|---|---|---|---|',
+            ...rows.map((row) => `| \`${row.name}\` | ${row.type} | ${row.presence} | ${row.details || '&nbsp;'} |`),
+          ].join('\n'),
+        );
+      } else if (!variants) {
+        const constraints = constraintsOf(schema);
+        const type = describeType(context, schema);
+        const lines = [`- **Type:** ${tableCell(type)}`];
+        if (constraints.length) lines.push(`- **Constraints:** ${tableCell(constraints.join(' '))}`);
+        if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+          lines.push(
+            `- **Values:** ${tableCell(describeType(context, schema.additionalProperties as JsonObject))} ${tableCell(constraintsOf(schema.additionalProperties as JsonObject).join(' '))}`,
+          );
+        }
+        sections.push(`## Type\n\n${lines.join('\n')}`);
+      }
+      const example = instance ?? objectExample(context, schema);
+      if (example !== undefined) sections.push(`## Example\n\n${jsonFence(example, fenceMeta(schemaName))}`);
+      const users = usersOf(schemaName);
+      if (users.length) sections.push(`## Used by\n\n${users.map((user) => `- ${user}`).join('\n')}`);
+      const mdx = [
+        '---',
+        generatedMarker(sourcePath),
+        // "Refund object", as the page's heading and in the browser's tab: "Refund" alone could be any page about refunds.
+        `title: ${frontMatterValue(`${schemaName} object`)}`,
+        `description: ${frontMatterValue(summary)}`,
+        `sidebar_position: ${position + 1}`,
+        `slug: /${objectsFolder}/${objectSlug(schemaName)}`,
+        '---',
+        '',
+        sections.join('\n\n'),
+        '',
+      ].join('\n');
+      return {schemaName, slug: objectSlug(schemaName), route: objectRoute(docsRoute, schemaName), summary, mdx};
+    });
   const index = [
     '---',
     generatedMarker(sourcePath),
@@ -274,6 +395,19 @@ export function objectPages(document: JsonObject, docsRoute: string, sourcePath:
     '| Object | What it is |',
     '|---|---|',
     ...pages.map((page) => `| [${page.schemaName}](${page.route}) | ${tableCell(page.summary)} |`),
+    '',
+    '## Request bodies',
+    '',
+    "What an operation takes as its request body is documented, field by field, on that operation's page. Identifiers, amounts, codes and statuses are described in each field that uses them.",
+    '',
+    '| Request body | Operation |',
+    '|---|---|',
+    ...[...bodies]
+      .filter(([schemaName]) => !pageNames.has(schemaName))
+      .map(
+        ([schemaName, operations]) =>
+          `| \`${schemaName}\` | ${operations.map((operation) => `[${operation.summary}](${operation.route})`).join(', ')} |`,
+      ),
     '',
   ].join('\n');
   return {pages, index};
@@ -315,13 +449,18 @@ export function schemaInstances(document: JsonObject): Map<string, unknown> {
     const variants = (resolved.oneOf ?? resolved.anyOf) as JsonObject[] | undefined;
     if (variants) {
       const discriminator = resolved.discriminator as {propertyName?: string; mapping?: Record<string, string>} | undefined;
-      const chosen = discriminator?.propertyName && value && typeof value === 'object'
-        ? discriminator.mapping?.[String((value as JsonObject)[discriminator.propertyName])]
-        : undefined;
+      const chosen =
+        discriminator?.propertyName && value && typeof value === 'object'
+          ? discriminator.mapping?.[String((value as JsonObject)[discriminator.propertyName])]
+          : undefined;
       for (const variant of variants) {
         if (chosen && variant.$ref !== chosen) continue;
         const variantSchema = resolveRef(document, variant);
-        const fits = Array.isArray(value) ? variantSchema.type === 'array' : typeof value === 'object' ? Boolean(variantSchema.properties) || Boolean(variantSchema.allOf) : !variantSchema.properties && variantSchema.type !== 'null';
+        const fits = Array.isArray(value)
+          ? variantSchema.type === 'array'
+          : typeof value === 'object'
+            ? Boolean(variantSchema.properties) || Boolean(variantSchema.allOf)
+            : !variantSchema.properties && variantSchema.type !== 'null';
         if (fits) walk(value, variant, depth + 1);
       }
     }

@@ -55,7 +55,14 @@ export function operationsOf(document: JsonObject, docsRoute: string): Operation
 export function mdxText(markdown: string): string {
   return markdown
     .split(/(`+[^`]*`+)/)
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(/[{}]/g, (brace) => `\\${brace}`).replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part
+            .replace(/[{}]/g, (brace) => `\\${brace}`)
+            .replace(/</g, '&lt;')
+            .replace(/>/g, '&gt;'),
+    )
     .join('');
 }
 

@@ -1,9 +1,9 @@
 /**
  * The reference generated from the OpenAPI files, as a reader meets it: the `type` URI of every
  * error example leads to that code's page, every object and every error code has a page, object
- * names link to those pages, the notifications page lists every event, and search finds them.
+ * names link to those pages, and the notifications page lists every event. (Search: search-relevance.spec.ts.)
  */
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test} from '@playwright/test';
 import {site} from '../../config/site-constants';
 import {readFileSync} from 'node:fs';
 import {parse} from 'yaml';
@@ -11,7 +11,7 @@ import {openApiSpecs} from '../../config/openapi';
 import {expectHydrated} from '../support/hydration';
 import {catalogueExtension, isProblem} from '../../scripts/reference/error-catalogue';
 import {notificationEvents} from '../../scripts/reference/notifications-page';
-import {objectRoute} from '../../scripts/reference/object-pages';
+import {objectRoute, objectSchemaNames} from '../../scripts/reference/object-pages';
 
 type JsonObject = {[key: string]: unknown};
 
@@ -59,9 +59,13 @@ test.describe('error catalogue', () => {
     await expect(page.getByRole('heading', {level: 1, name: 'Error codes'})).toBeVisible();
     const codes = Object.keys(catalogueExtension(files[0]!.document));
     const main = page.locator('main');
-    for (const code of codes) await expect(main.getByRole('link', {name: code, exact: true})).toHaveAttribute('href', `/docs/3.0.0/errors/${code}`);
+    for (const code of codes)
+      await expect(main.getByRole('link', {name: code, exact: true})).toHaveAttribute('href', `/docs/3.0.0/errors/${code}`);
     await expect(main.getByRole('heading', {level: 2, name: '409 Conflict'})).toBeVisible();
-    await expect(page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Error codes'})).toHaveAttribute('href', '/docs/3.0.0/errors');
+    await expect(page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Error codes'})).toHaveAttribute(
+      'href',
+      '/docs/3.0.0/errors',
+    );
   });
 
   test('a code page says when it happens, what to do, which operations return it, and shows an example', async ({page}) => {
@@ -76,13 +80,13 @@ test.describe('error catalogue', () => {
 });
 
 test.describe('object pages', () => {
-  test('every schema of the current file has a page', async ({request}) => {
+  test('every object of the current file has a page', async ({request}) => {
     for (const {document, docsRoute} of files.slice(0, 1)) {
-      for (const name of Object.keys(((document.components as JsonObject).schemas ?? {}) as JsonObject)) {
+      for (const name of objectSchemaNames(document)) {
         const route = objectRoute(docsRoute, name);
         const response = await request.get(route);
         expect(response.status(), route).toBe(200);
-        expect(await response.text(), route).toContain(`<h1>${name}</h1>`);
+        expect(await response.text(), route).toContain(`<h1>${name} object</h1>`);
       }
     }
   });
@@ -106,7 +110,10 @@ test.describe('object pages', () => {
   test('the error tables of the guides link each code to its page', async ({page}) => {
     await page.goto('/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders');
     const row = page.locator('main tr').filter({has: page.locator('td code', {hasText: /^amount_exceeds_capturable$/})});
-    await expect(row.getByRole('link', {name: 'amount_exceeds_capturable'})).toHaveAttribute('href', '/docs/3.0.0/errors/amount_exceeds_capturable');
+    await expect(row.getByRole('link', {name: 'amount_exceeds_capturable'})).toHaveAttribute(
+      'href',
+      '/docs/3.0.0/errors/amount_exceeds_capturable',
+    );
   });
 });
 
@@ -125,27 +132,4 @@ test.describe('notifications page', () => {
     await main.getByRole('tab', {name: 'C#'}).click();
     await expect(main.getByText('HMACSHA256.HashData(')).toBeVisible();
   });
-});
-
-async function searchTitles(page: Page, term: string): Promise<string[]> {
-  const input = page.locator('.navbar input.navbar__search-input');
-  await input.click();
-  await input.fill(term);
-  const titles = page.locator('.navbar [role="listbox"] [role="option"] [class*="hitTitle"]');
-  await expect(titles.first()).toBeVisible();
-  return titles.allInnerTexts();
-}
-
-test.describe('search finds the reference', () => {
-  for (const [term, title] of [
-    ['error codes', 'Error codes'],
-    ['cart_totals_mismatch', 'cart_totals_mismatch'],
-    ['OrderLine', 'OrderLine'],
-  ] as const) {
-    test(`"${term}" finds "${title}" among the first three results`, async ({page}) => {
-      await page.goto('/docs/3.0.0/sdk/sdk/intro');
-      await expectHydrated(page);
-      expect((await searchTitles(page, term)).slice(0, 3)).toContain(title);
-    });
-  }
 });

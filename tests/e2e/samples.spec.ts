@@ -276,6 +276,18 @@ const handlerHarnesses: Record<string, Parameters<typeof runPhpHandler>[3]> = {
       return {status: answer.status, body: await answer.text()};
     },
   },
+  // The notifications reference's verifier, sent the page's own session.completed example.
+  ['docs/notifications.mdx verify-notification.php']: {
+    send: async (url, environment) => {
+      const body = fenceOf('docs/notifications.mdx', (fence) => fence.meta.title === 'session.completed');
+      const answer = await fetch(`${url}/`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', 'Tessera-Signature': tesseraSignature(body, environment.TESSERA_WEBHOOK_SECRET!)},
+        body,
+      });
+      return {status: answer.status, body: await answer.text()};
+    },
+  },
   // The guide's own test script sends the notification, so it runs here too.
   [`${quickGuides}/signup_steps/completed_session.mdx notifications.php`]: {
     send: async (url, environment) => {

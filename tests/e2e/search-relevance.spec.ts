@@ -34,7 +34,9 @@ const queriesByVersion: {version: string; start: string; queries: Query[]}[] = [
       ['rate limits', 'api/tessera-api'],
       ['shipping address changed', 'guides/guides/quick_guides/payment_steps/manage_the_session'],
       ['session expiry', 'guides/guides/quick_guides/payment_steps/manage_the_session'],
-      ['Tessera-Signature', 'guides/guides/quick_guides/payment_steps/completed_session'],
+      // The notifications reference says how to verify the header, for every event.
+      ['Tessera-Signature', 'notifications'],
+      ['verify a notification', 'guides/guides/quick_guides/payment_steps/completed_session'],
       ['Tessera.init', 'sdk/sdk/initializing_sdk'],
       ['lock the sdk', 'sdk/sdk/locking_sdk'],
       ['sdk events', 'sdk/sdk/update_events'],
@@ -46,6 +48,10 @@ const queriesByVersion: {version: string; start: string; queries: Query[]}[] = [
       ['onboard a merchant', 'guides/guides/quick_guides/signup_steps/signup_quick_guide_intro'],
       ['merchantAccountId', 'guides/guides/quick_guides/signup_steps/completed_session'],
       ['signup_declined', 'guides/guides/quick_guides/signup_steps/completed_session'],
+      ['error codes', 'errors'],
+      ['amount_exceeds_capturable', 'errors/amount_exceeds_capturable'],
+      ['OrderLine', 'objects/order-line'],
+      ['notification events', 'notifications'],
     ],
   },
   {
@@ -53,6 +59,7 @@ const queriesByVersion: {version: string; start: string; queries: Query[]}[] = [
     start: '/docs/1.0.0/api/tessera-api',
     queries: [
       ['refund an order', 'api/refund-order'],
+      ['error codes', 'errors'],
       ['refnd', 'api/refund-order'],
       ['capture', 'api/capture-order'],
       ['purchase decision', 'api/purchase-decision'],

@@ -20,28 +20,32 @@ export type PageType = {
 };
 
 const shellTargets: Targets = {maxJsKB: 150, minPerformance: 98, minOthers: 100};
-const diagramTargets: Targets = {maxJsKB: 170, minPerformance: 95};
+// Docs pages carry the route table of every page of the site (Docusaurus ships it in main.js) and
+// their version's list of docs: about 170 bytes per docs page, so the target grows with the docs.
+const diagramTargets: Targets = {maxJsKB: 200, minPerformance: 95};
 const apiTargets: Targets = {maxJsKB: 300, minPerformance: 90};
 
-// Budgets set from these first-load figures (KB, gzip level 9): home 132.1, docs root 131.9, not
-// found 131.5, guide 169.8, SDK 168.3, API operation 208.3, V1 API operation 191.1.
+// Budgets set from these first-load figures (KB, gzip level 9), measured with the generated
+// reference pages (error codes, objects, notifications): home 139.1, docs root 139.0, not found
+// 138.6, guide 183.0, SDK 181.5, API operation 223.3, V1 API operation 203.4, error code 169.4,
+// object 170.5, notifications 180.4.
 export const pageTypes: PageType[] = [
-  {id: 'home', label: 'Home', path: '/', targets: shellTargets, budgetKB: 145},
-  {id: 'docs-root', label: 'Docs root', path: '/docs', targets: shellTargets, budgetKB: 145},
-  {id: 'not-found', label: 'Not found', path: '/no-such-page', targets: shellTargets, budgetKB: 145, status: 404},
+  {id: 'home', label: 'Home', path: '/', targets: shellTargets, budgetKB: 150},
+  {id: 'docs-root', label: 'Docs root', path: '/docs', targets: shellTargets, budgetKB: 150},
+  {id: 'not-found', label: 'Not found', path: '/no-such-page', targets: shellTargets, budgetKB: 150, status: 404},
   {
     id: 'guide',
     label: 'Guide (diagram)',
     path: '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session',
     targets: diagramTargets,
-    budgetKB: 170,
+    budgetKB: 195,
     diagram: true,
   },
-  {id: 'sdk', label: 'SDK (diagram)', path: '/docs/3.0.0/sdk/sdk/locking_sdk', targets: diagramTargets, budgetKB: 170, diagram: true},
-  {id: 'api', label: 'API operation', path: '/docs/3.0.0/api/create-session', targets: apiTargets, budgetKB: 229},
-  {id: 'api-v1', label: 'V1 API operation', path: '/docs/1.0.0/api/purchase-decision', targets: apiTargets, budgetKB: 210},
+  {id: 'sdk', label: 'SDK (diagram)', path: '/docs/3.0.0/sdk/sdk/locking_sdk', targets: diagramTargets, budgetKB: 195, diagram: true},
+  {id: 'api', label: 'API operation', path: '/docs/3.0.0/api/create-session', targets: apiTargets, budgetKB: 240},
+  {id: 'api-v1', label: 'V1 API operation', path: '/docs/1.0.0/api/purchase-decision', targets: apiTargets, budgetKB: 220},
   // Pages generated from the OpenAPI files (scripts/reference/): docs pages, so the guide's budget.
-  {id: 'error-code', label: 'Error code', path: '/docs/3.0.0/errors/cart_totals_mismatch', targets: diagramTargets, budgetKB: 170},
-  {id: 'object', label: 'Object', path: '/docs/3.0.0/objects/order-line', targets: diagramTargets, budgetKB: 170},
-  {id: 'notifications', label: 'Notifications (code tabs)', path: '/docs/3.0.0/notifications', targets: diagramTargets, budgetKB: 170},
+  {id: 'error-code', label: 'Error code', path: '/docs/3.0.0/errors/cart_totals_mismatch', targets: diagramTargets, budgetKB: 195},
+  {id: 'object', label: 'Object', path: '/docs/3.0.0/objects/order-line', targets: diagramTargets, budgetKB: 195},
+  {id: 'notifications', label: 'Notifications (code tabs)', path: '/docs/3.0.0/notifications', targets: diagramTargets, budgetKB: 195},
 ];

@@ -72,6 +72,10 @@ test('front matter is not page content: JSON in the front matter of a generated 
   assert.deepEqual(findMermaidFences(page), [{line: 5, source: 'sequenceDiagram'}]);
 });
 
+test('a heading with an explicit id, which Docusaurus escapes before MDX reads it, does not stop the finder', () => {
+  assert.deepEqual(findMermaidFences('## Events {#events}\n\n```mermaid\nsequenceDiagram\n```\n'), [{line: 3, source: 'sequenceDiagram'}]);
+});
+
 test('the finder and the MDX parser name a diagram the same, however it is indented', () => {
   // The MDX parser gives a fence in a list item without the item's indentation or the last newline.
   const parsed = 'sequenceDiagram\n    A->>B: x';

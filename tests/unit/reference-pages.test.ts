@@ -1,6 +1,6 @@
 /**
  * The reference generated from the OpenAPI files: the error catalogue covers every code either
- * file uses, object pages cover every schema and field, and the notifications page covers every
+ * file uses, object pages cover every object and field, and the notifications page covers every
  * callback with a verification sample that really verifies.
  */
 import {test} from 'node:test';
@@ -11,7 +11,7 @@ import {readFileSync} from 'node:fs';
 import {loadOpenApi, openApiFiles, SchemaValidator, type JsonObject} from '../support/openapi';
 import {authoredPages, codeFences} from '../support/guides';
 import {catalogueExtension, codeUsages, errorCatalogue, errorTypeUri, isProblem} from '../../scripts/reference/error-catalogue';
-import {fieldRows, objectPages} from '../../scripts/reference/object-pages';
+import {fieldRows, objectPages, objectSchemaNames, requestBodySchemas} from '../../scripts/reference/object-pages';
 import {linkCodeSpans, withObjectLinks} from '../../scripts/reference/object-links';
 import {notificationEvents, notificationsPage, verificationSamples} from '../../scripts/reference/notifications-page';
 
@@ -27,13 +27,17 @@ for (const {file, docsRoute} of Object.values(versions)) {
     const problems = usages.flatMap((usage) => {
       const entry = catalogue.get(usage.code);
       if (!entry) return [`${usage.where}: ${usage.code} has no entry in x-error-catalogue`];
-      if (usage.status !== undefined && usage.status !== entry.status) return [`${usage.where}: ${usage.code} is ${usage.status} here, ${entry.status} in the catalogue`];
+      if (usage.status !== undefined && usage.status !== entry.status)
+        return [`${usage.where}: ${usage.code} is ${usage.status} here, ${entry.status} in the catalogue`];
       return [];
     });
     assert.deepEqual(problems, []);
     // Every entry is used somewhere, so the catalogue does not document codes the API never sends.
     const used = new Set(usages.map((usage) => usage.code));
-    assert.deepEqual([...catalogue.keys()].filter((code) => !used.has(code) && !catalogueExtension(document)[code]?.example), []);
+    assert.deepEqual(
+      [...catalogue.keys()].filter((code) => !used.has(code) && !catalogueExtension(document)[code]?.example),
+      [],
+    );
   });
 
   test(`every error type URI in ${file} is the address of its code's page`, () => {
@@ -59,10 +63,13 @@ for (const {file, docsRoute} of Object.values(versions)) {
     }
   });
 
-  test(`every schema of ${file} gets an object page listing every field`, () => {
+  test(`every object of ${file} gets an object page listing every field`, () => {
     const schemas = ((document.components as JsonObject).schemas ?? {}) as Record<string, JsonObject>;
     const {pages, index} = objectPages(document, docsRoute, file, (name) => `schema="${name}"`);
-    assert.deepEqual(pages.map((page) => page.schemaName), Object.keys(schemas));
+    assert.deepEqual(
+      pages.map((page) => page.schemaName),
+      objectSchemaNames(document),
+    );
     for (const page of pages) {
       assert.ok(index.includes(`](${page.route})`), `${page.schemaName} is not in the objects index`);
       for (const field of Object.keys((schemas[page.schemaName]!.properties ?? {}) as JsonObject)) {
@@ -100,7 +107,9 @@ test('error bodies in the guides use catalogued codes and the type URIs of their
   const catalogue = new Map(errorCatalogue(v3, versions.v3.docsRoute).map((entry) => [entry.code, entry]));
   const problems: string[] = [];
   let bodies = 0;
-  for (const fence of authoredPages().flatMap(codeFences).filter((candidate) => candidate.language === 'json')) {
+  for (const fence of authoredPages()
+    .flatMap(codeFences)
+    .filter((candidate) => candidate.language === 'json')) {
     let value: unknown;
     try {
       value = JSON.parse(fence.code);
@@ -111,7 +120,8 @@ test('error bodies in the guides use catalogued codes and the type URIs of their
     bodies += 1;
     const entry = catalogue.get(value.code);
     if (!entry) problems.push(`${fence.file}:${fence.line}: ${value.code} has no catalogue entry`);
-    else if (value.type !== entry.typeUri || value.status !== entry.status) problems.push(`${fence.file}:${fence.line}: ${String(value.type)} ${value.status}`);
+    else if (value.type !== entry.typeUri || value.status !== entry.status)
+      problems.push(`${fence.file}:${fence.line}: ${String(value.type)} ${value.status}`);
   }
   assert.ok(bodies > 10, `only ${bodies} error bodies found in the guides`);
   assert.deepEqual(problems, []);
@@ -125,23 +135,74 @@ test('field rows say type, presence, constraints and example, and link named obj
   assert.equal(quantity.presence, 'Required');
   assert.match(quantity.details, /Minimum 1\. Maximum 100000\./);
   assert.match(quantity.details, /Example: `1`/);
-  assert.equal(rows.find((row) => row.name === 'type')!.type, '[OrderLineType](/docs/3.0.0/objects/order-line-type)');
+  assert.equal(rows.find((row) => row.name === 'cart')?.type, undefined);
+  // An enumeration has no page: its field says its type and its values.
+  const type = rows.find((row) => row.name === 'type')!;
+  assert.equal(type.type, 'string');
+  assert.match(type.details, /One of `physical`/);
+  const cart = fieldRows({document: v3, docsRoute: '/docs/3.0.0'}, schemas.Cart!);
+  assert.equal(cart.find((row) => row.name === 'orderLines')!.type, 'array of [OrderLine](/docs/3.0.0/objects/order-line)');
   const session = fieldRows({document: v3, docsRoute: '/docs/3.0.0'}, schemas.SessionNotification!);
-  assert.ok(session.some((row) => row.name === 'data.sessionId'), 'nested inline objects are flattened');
+  assert.ok(
+    session.some((row) => row.name === 'data.sessionId'),
+    'nested inline objects are flattened',
+  );
   assert.match(session.find((row) => row.name === 'data.orderId')!.presence, /can be `null`/);
 });
 
+test('the objects readers meet have pages; request bodies stay on their operation pages; scalars and enumerations are described where used', () => {
+  const names = objectSchemaNames(v3);
+  for (const name of [
+    'Session',
+    'Cart',
+    'OrderLine',
+    'Money',
+    'Customer',
+    'Address',
+    'Order',
+    'Capture',
+    'Refund',
+    'Token',
+    'HostedPage',
+    'Problem',
+  ]) {
+    assert.ok(names.includes(name), `${name} has no page`);
+  }
+  for (const event of notificationEvents(v3, '/docs/3.0.0'))
+    assert.ok(names.includes(event.payloadSchema), `${event.payloadSchema} has no page`);
+  const bodies = requestBodySchemas(v3, '/docs/3.0.0');
+  assert.ok(bodies.has('CaptureRequest') && !names.includes('CaptureRequest'), 'a request body is documented on its operation page');
+  // Cart is a request body of updateCart but also part of Session: it has a page.
+  assert.ok(bodies.has('Cart') && names.includes('Cart'));
+  for (const scalar of ['SessionId', 'CurrencyCode', 'OrderStatus']) assert.ok(!names.includes(scalar), `${scalar} should not have a page`);
+  const {index} = objectPages(v3, '/docs/3.0.0', openApiFiles.v3, () => '');
+  assert.match(index, /\| `CaptureRequest` \| \[[^\]]+\]\(\/docs\/3\.0\.0\/api\/capture-[a-z-]+\) \|/);
+});
+
 test('names in prose link to their pages, but not inside links or fences', () => {
-  const routes = new Map([['OrderLine', '/docs/3.0.0/objects/order-line'], ['Cart', '/docs/3.0.0/objects/cart'], ['readSession', '/docs/3.0.0/api/read-session']]);
-  assert.equal(linkCodeSpans('See `OrderLine` and `readSession`.', routes), 'See [`OrderLine`](/docs/3.0.0/objects/order-line) and [`readSession`](/docs/3.0.0/api/read-session).');
+  const routes = new Map([
+    ['OrderLine', '/docs/3.0.0/objects/order-line'],
+    ['Cart', '/docs/3.0.0/objects/cart'],
+    ['readSession', '/docs/3.0.0/api/read-session'],
+  ]);
+  assert.equal(
+    linkCodeSpans('See `OrderLine` and `readSession`.', routes),
+    'See [`OrderLine`](/docs/3.0.0/objects/order-line) and [`readSession`](/docs/3.0.0/api/read-session).',
+  );
   assert.equal(linkCodeSpans('[`Cart`](/x) and `Unknown`', routes), '[`Cart`](/x) and `Unknown`');
   assert.equal(linkCodeSpans('```\n`Cart`\n```', routes), '```\n`Cart`\n```');
 });
 
 test('codes stay recognised in descriptions whose names are already linked', () => {
   const linked = withObjectLinks(v3, versions.v3.docsRoute);
-  const plain = errorCatalogue(v3, versions.v3.docsRoute).map((entry) => [entry.code, entry.operations.map((operation) => operation.operationId)]);
-  const fromLinked = errorCatalogue(linked, versions.v3.docsRoute).map((entry) => [entry.code, entry.operations.map((operation) => operation.operationId)]);
+  const plain = errorCatalogue(v3, versions.v3.docsRoute).map((entry) => [
+    entry.code,
+    entry.operations.map((operation) => operation.operationId),
+  ]);
+  const fromLinked = errorCatalogue(linked, versions.v3.docsRoute).map((entry) => [
+    entry.code,
+    entry.operations.map((operation) => operation.operationId),
+  ]);
   assert.deepEqual(fromLinked, plain);
 });
 
@@ -177,7 +238,10 @@ test('the C# verification sample uses the documented header, tolerance, secret a
 
 test('the PHP verification sample accepts a signed notification and rejects forged, tampered and replayed ones', async () => {
   const secret = 'whsec_test_4eC39HqLyjWDarjtT1zdp7dc';
-  const server = spawn('php', ['-S', '127.0.0.1:0', verificationSamples.php], {env: {...process.env, TESSERA_WEBHOOK_SECRET: secret}, stdio: ['ignore', 'pipe', 'pipe']});
+  const server = spawn('php', ['-S', '127.0.0.1:0', verificationSamples.php], {
+    env: {...process.env, TESSERA_WEBHOOK_SECRET: secret},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     const origin = await new Promise<string>((resolve, reject) => {
       let output = '';
@@ -194,9 +258,11 @@ test('the PHP verification sample accepts a signed notification and rejects forg
     const event = notificationEvents(v3, versions.v3.docsRoute)[0]!.example;
     const body = JSON.stringify(event);
     const now = Math.floor(Date.now() / 1000);
-    const sign = (timestamp: number, signed: string, key = secret) => createHmac('sha256', key).update(`${timestamp}.${signed}`).digest('hex');
+    const sign = (timestamp: number, signed: string, key = secret) =>
+      createHmac('sha256', key).update(`${timestamp}.${signed}`).digest('hex');
     const send = async (header: string, sentBody = body) =>
-      (await fetch(origin, {method: 'POST', headers: {'Content-Type': 'application/json', 'Tessera-Signature': header}, body: sentBody})).status;
+      (await fetch(origin, {method: 'POST', headers: {'Content-Type': 'application/json', 'Tessera-Signature': header}, body: sentBody}))
+        .status;
     assert.equal(await send(`t=${now},v1=${sign(now, body)}`), 200, 'a correctly signed notification');
     assert.equal(await send(`t=${now},v1=${sign(now, body, 'whsec_old')},v1=${sign(now, body)}`), 200, 'during a secret rotation');
     assert.equal(await send(`t=${now},v1=${sign(now, body, 'whsec_other')}`), 400, 'signed with another secret');
