@@ -16,7 +16,10 @@ import {footer} from './config/footer';
 import {prism} from './config/prism';
 import {openApiThemeConfig} from './config/openapi';
 import {mermaidRenderConfig} from './config/diagrams';
-import {ssrTemplate} from './config/ssr-template';
+import {performanceLayer} from './config/performance-layer';
+
+// Everything that exists only to make pages lighter; TESSERA_STOCK=1 leaves it out (config/performance-layer.ts).
+const layer = performanceLayer();
 
 const config: Config = {
   title: site.title,
@@ -42,7 +45,7 @@ const config: Config = {
   future: {v4: true, faster: true},
 
   // Pages paint before the app's scripts run (config/ssr-template.ts).
-  ssrTemplate,
+  ...(layer.ssrTemplate ? {ssrTemplate: layer.ssrTemplate} : {}),
 
   markdown: {
     format: 'mdx',
@@ -67,11 +70,7 @@ const config: Config = {
     // docusaurus-plugin-openapi-docs with config/openapi.ts, kept out of the config every page ships.
     './src/plugins/openapi-docs/index.ts',
     'docusaurus-plugin-sass',
-    './src/plugins/prism-on-demand/index.ts',
-    './src/plugins/lean-utils-common/index.ts',
-    './src/plugins/prerendered-diagrams/index.ts',
-    './src/plugins/hydrate-in-place/index.ts',
-    './src/plugins/route-chunks-in-html/index.ts',
+    ...layer.plugins,
     // Its llms.txt texts come from config/llms.ts on the build side; options written here would ship to every page.
     './src/plugins/markdown-twins/index.ts',
   ],
@@ -81,6 +80,7 @@ const config: Config = {
     'docusaurus-theme-openapi-docs',
     // @easyops-cn/docusaurus-search-local with config/search.ts, kept out of the config every page ships.
     './src/plugins/search-local/index.ts',
+    ...layer.themes,
   ],
 
   themeConfig: {

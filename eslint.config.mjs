@@ -9,11 +9,14 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      // The build without the performance layer (npm run build:stock).
+      'build-stock/',
       '.docusaurus/',
       '.generated/',
       'node_modules/',
       'test-results/',
       'playwright-report/',
+      'playwright-report-stock/',
       // Generated from the OpenAPI files before every build.
       'docs/api/',
       'versioned_docs/version-1.0.0/api/',

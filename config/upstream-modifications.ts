@@ -8,6 +8,11 @@
  * `gain` is what the change measured when it was made (first-load JS at gzip level 9, main-thread
  * time on this machine's Chromium, or the accessibility finding it fixes), or says that it was not
  * measured apart from its group.
+ *
+ * `purpose` splits the list in two. The `performance` entries are the performance layer, which
+ * `TESSERA_STOCK=1` leaves out (config/performance-layer.ts); their theme components live in
+ * src/plugins/performance-theme. The others are needed by the specification, accessibility or a
+ * feature of the site, so both builds keep them (src/theme), and `keptBecause` says which.
  */
 
 export type ModificationKind =
@@ -22,7 +27,10 @@ export type ModificationKind =
   /** A plugin's build output is rewritten after it ran. */
   | 'patched output';
 
-export type UpstreamModification = {
+/** Why the site keeps a modification: the stock build drops exactly the `performance` ones. */
+export type ModificationPurpose = {purpose: 'performance'} | {purpose: 'specification' | 'accessibility' | 'feature'; keptBecause: string};
+
+export type UpstreamModification = ModificationPurpose & {
   /** The upstream package. */
   package: string;
   /** The upstream file, relative to node_modules. */
@@ -44,24 +52,34 @@ const openApiThemeFile = (component: string) => `${openApiTheme}/lib/theme/${com
 const themeClassicFile = (component: string) => `${themeClassic}/lib/theme/${component}`;
 
 const hydrateInPlace = 'src/plugins/hydrate-in-place/index.ts';
+/** Where the performance layer's theme components live (src/plugins/performance-theme/theme/<component>). */
+const performanceThemeFile = (file: string) => `src/plugins/performance-theme/theme/${file}`;
+const performance = {purpose: 'performance'} as const;
 
 /** What src/plugins/hydrate-in-place installs: one of its stand-ins (stand-ins/<name>) swapped in for an upstream module. */
-const hydrateInPlaceStandIn = (standIn: string): Pick<UpstreamModification, 'kind' | 'ours' | 'switchOff'> => ({
+const hydrateInPlaceStandIn = (standIn: string): typeof performance & Pick<UpstreamModification, 'kind' | 'ours' | 'switchOff'> => ({
+  ...performance,
   kind: 'replaced module',
   ours: [`src/plugins/hydrate-in-place/stand-ins/${standIn}`, hydrateInPlace],
   switchOff: `remove the ${standIn} line from ${hydrateInPlace}`,
 });
 const deleteSwizzle = (file: string) => `delete ${file}`;
+const accessibility = {purpose: 'accessibility', keptBecause: 'An axe or keyboard finding on the stock theme.'} as const;
+const waysBack = {
+  purpose: 'specification',
+  keptBecause: "Spec 8's error views, with the site's ways back that the route tests check.",
+} as const;
 
 /** The tab components that render only the selected tab. */
 const selectedTabOnly = (component: string): UpstreamModification => ({
+  ...performance,
   package: openApiTheme,
   upstreamFile: openApiThemeFile(`${component}/index.js`),
   kind: 'wrapped component',
-  ours: [`src/theme/${component}/index.tsx`, ...(component === 'SchemaTabs' ? [] : ['src/components/SelectedTabOnly'])],
+  ours: [performanceThemeFile(`${component}/index.tsx`), 'src/plugins/performance-theme/SelectedTabOnly'],
   why: 'Renders only the selected tab, so an operation page holds one variant of a schema at a time instead of all of them.',
   gain: 'Fewer elements to hydrate on operation pages with variants (not measured apart).',
-  switchOff: deleteSwizzle(`src/theme/${component}/index.tsx`),
+  switchOff: deleteSwizzle(performanceThemeFile(`${component}/index.tsx`)),
 });
 
 export const upstreamModifications: UpstreamModification[] = [
@@ -151,6 +169,7 @@ export const upstreamModifications: UpstreamModification[] = [
   })),
   // Libraries kept out of first loads.
   {
+    ...performance,
     package: themeClassic,
     upstreamFile: `${themeClassic}/lib/prism-include-languages.js`,
     kind: 'replaced module',
@@ -161,110 +180,125 @@ export const upstreamModifications: UpstreamModification[] = [
     ],
     why: 'The start-up client module that registers Prism languages becomes empty; Prism highlights on the server and loads in the browser only for code the HTML lacks.',
     gain: 'About 33 KB (prism-react-renderer) out of main.js.',
-    switchOff: 'remove src/plugins/prism-on-demand from docusaurus.config.ts and delete src/theme/CodeBlock/Content',
+    switchOff:
+      'remove src/plugins/prism-on-demand from config/performance-layer.ts and delete src/plugins/performance-theme/theme/CodeBlock/Content',
   },
   {
+    ...performance,
     package: '@docusaurus/utils-common',
     upstreamFile: '@docusaurus/utils-common/lib/index.js',
     kind: 'replaced module',
     ours: ['src/plugins/lean-utils-common/utils-common.js', 'src/plugins/lean-utils-common/index.ts'],
     why: "The browser imports the package's path helpers from the files that define them, without the index's tslib helpers.",
     gain: '3.9 KB (tslib) out of main.js.',
-    switchOff: 'remove src/plugins/lean-utils-common from docusaurus.config.ts',
+    switchOff: 'remove src/plugins/lean-utils-common from config/performance-layer.ts',
   },
   {
+    ...performance,
     package: '@docusaurus/theme-mermaid',
     upstreamFile: '@docusaurus/theme-mermaid/lib/client/index.js',
     kind: 'replaced module',
     ours: ['src/plugins/prerendered-diagrams/no-mermaid.js', 'src/plugins/prerendered-diagrams/index.ts', 'scripts/render-diagrams.ts'],
     why: "Diagrams are drawn at build time; production builds alias `mermaid` (imported by the theme's client) to a stand-in, so mermaid's chunks are neither built nor published.",
     gain: 'No mermaid JS on any page: the budget test measures 0 KB of it on every page type.',
-    switchOff: 'remove src/plugins/prerendered-diagrams from docusaurus.config.ts and its remark plugin from config/docs.ts',
+    switchOff: 'remove src/plugins/prerendered-diagrams from config/performance-layer.ts and its remark plugin from config/docs.ts',
   },
   // The page shell.
   {
+    ...performance,
     package: core,
     upstreamFile: `${core}/lib/ssg/ssgTemplate.html.js`,
     kind: 'replaced template',
     ours: ['config/ssr-template.ts'],
     why: "The app's scripts start after the first contentful paint instead of `defer`, so the first paint never waits for main.js.",
     gain: "The guide's simulated LCP stays at 1.35 s (Lighthouse mobile); with defer a cached main.js ran before the first frame.",
-    switchOff: 'remove `ssrTemplate` from docusaurus.config.ts',
+    switchOff: 'remove `ssrTemplate` from config/performance-layer.ts',
   },
   {
+    ...performance,
     package: 'react-loadable-ssr-addon-v5-slorber',
     upstreamFile: 'react-loadable-ssr-addon-v5-slorber/lib/ReactLoadableSSRAddon.js',
     kind: 'patched output',
     ours: ['src/plugins/route-chunks-in-html/index.ts'],
     why: "The client manifest gains an entry per dynamic import, so each page's HTML names its route chunks (the addon keys them by chunk name only, which never matches under webpack 5 and Rspack).",
     gain: "A page's route chunks download with main.js instead of one round trip after it.",
-    switchOff: 'remove src/plugins/route-chunks-in-html from docusaurus.config.ts',
+    switchOff: 'remove src/plugins/route-chunks-in-html from config/performance-layer.ts',
   },
   // Swizzled theme components that keep libraries and work out of pages.
   {
+    ...performance,
     package: themeClassic,
     upstreamFile: themeClassicFile('CodeBlock/Content/index.js'),
     kind: 'replaced component',
-    ours: ['src/theme/CodeBlock/Content/index.tsx'],
+    ours: [performanceThemeFile('CodeBlock/Content/index.tsx')],
     why: "The browser keeps the server's highlighted markup; Prism loads only for code the HTML lacks.",
     gain: 'See prism-include-languages.js.',
-    switchOff: deleteSwizzle('src/theme/CodeBlock/Content'),
+    switchOff: deleteSwizzle(performanceThemeFile('CodeBlock/Content')),
   },
   {
+    ...performance,
     package: themeClassic,
     upstreamFile: themeClassicFile('DocSidebar/index.js'),
     kind: 'replaced component',
-    ours: ['src/theme/DocSidebar/index.tsx'],
+    ours: [performanceThemeFile('DocSidebar/index.tsx')],
     why: 'Phones keep the server-rendered desktop sidebar (hidden by CSS) and add the mobile one, instead of swapping them after hydration.',
     gain: 'No unmount of about 180 elements after hydration on phones.',
-    switchOff: deleteSwizzle('src/theme/DocSidebar'),
+    switchOff: deleteSwizzle(performanceThemeFile('DocSidebar')),
   },
   {
+    ...performance,
     package: themeClassic,
     upstreamFile: themeClassicFile('DocItem/index.js'),
     kind: 'wrapped component',
-    ours: ['src/theme/DocItem/index.tsx', 'src/plugins/openapi-docs/api-item-registry'],
+    ours: [performanceThemeFile('DocItem/index.tsx'), 'src/plugins/openapi-docs/api-item-registry'],
     why: "Only API operation pages load the OpenAPI theme's ApiItem; other docs pages never download it.",
     gain: 'Guide and SDK pages lose the API item chunk (not measured apart).',
-    switchOff: deleteSwizzle('src/theme/DocItem'),
+    switchOff: deleteSwizzle(performanceThemeFile('DocItem')),
   },
   {
+    ...performance,
     package: themeClassic,
     upstreamFile: themeClassicFile('Navbar/MobileSidebar/index.js'),
     kind: 'wrapped component',
-    ours: ['src/theme/Navbar/MobileSidebar/index.tsx'],
+    ours: [performanceThemeFile('Navbar/MobileSidebar/index.tsx')],
     why: 'The mobile menu is built when first opened, and keeps keyboard focus like a modal, with focus-trap loaded on that first opening.',
     gain: 'No menu tree built at hydration (one long task on phones); focus-trap (7 KB) only for readers who open the menu.',
-    switchOff: deleteSwizzle('src/theme/Navbar/MobileSidebar'),
+    switchOff: deleteSwizzle(performanceThemeFile('Navbar/MobileSidebar')),
   },
   {
+    ...performance,
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiItem/index.js'),
     kind: 'replaced component',
-    ours: ['src/theme/ApiItem/index.tsx'],
+    ours: [performanceThemeFile('ApiItem/index.tsx')],
     why: "The theme inflates the whole operation (pako, Redux) for its request builder; ours reads the generator's summary and server-renders the request samples.",
     gain: 'pako and Redux out of API pages (Redux about 17 KB).',
-    switchOff: deleteSwizzle('src/theme/ApiItem/index.tsx'),
+    switchOff: deleteSwizzle(performanceThemeFile('ApiItem/index.tsx')),
   },
   {
+    ...performance,
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiItem/hooks.js'),
     kind: 'replaced component',
-    ours: ['src/theme/ApiItem/hooks.tsx'],
+    ours: [performanceThemeFile('ApiItem/hooks.tsx')],
     why: 'A React context holds the media type and schema variant a reader chose, instead of a Redux store.',
     gain: 'About 17 KB (Redux Toolkit) out of API pages.',
-    switchOff: deleteSwizzle('src/theme/ApiItem/hooks.tsx'),
+    switchOff: deleteSwizzle(performanceThemeFile('ApiItem/hooks.tsx')),
   },
   ...['Accept', 'ContentType', 'SchemaSelection'].map((slice): UpstreamModification => ({
+    ...performance,
     package: openApiTheme,
     upstreamFile: openApiThemeFile(`ApiExplorer/${slice}/slice.js`),
     kind: 'replaced component',
-    ours: [`src/theme/ApiExplorer/${slice}/slice.ts`],
-    why: "Plain action creators with the slice's action types, for the context in src/theme/ApiItem/hooks.tsx; the theme's slice brings Redux Toolkit.",
+    ours: [performanceThemeFile(`ApiExplorer/${slice}/slice.ts`)],
+    why: "Plain action creators with the slice's action types, for the context in src/plugins/performance-theme/theme/ApiItem/hooks.tsx; the theme's slice brings Redux Toolkit.",
     gain: 'See ApiItem/hooks.js.',
-    switchOff: deleteSwizzle(`src/theme/ApiExplorer/${slice}/slice.ts`),
+    switchOff: deleteSwizzle(performanceThemeFile(`ApiExplorer/${slice}/slice.ts`)),
   })),
   {
+    purpose: 'specification',
+    keptBecause:
+      "Spec 7: the theme's explorer keeps the chosen sample language in local storage (`docusaurus.tab.code-samples`), and its request builder can send requests.",
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiExplorer/index.js'),
     kind: 'replaced component',
@@ -274,25 +308,39 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle('src/theme/ApiExplorer/index.tsx'),
   },
   {
+    ...performance,
     package: openApiTheme,
     upstreamFile: openApiThemeFile('Markdown/index.js'),
     kind: 'replaced component',
-    ours: ['src/theme/Markdown/index.tsx', 'src/plugins/hydrate-in-place/stand-ins/MarkdownRenderer'],
+    ours: [performanceThemeFile('Markdown/index.tsx'), 'src/plugins/hydrate-in-place/stand-ins/MarkdownRenderer'],
     why: 'API descriptions are rendered by marked on the server and kept as HTML in the browser, instead of react-markdown, remark and rehype.',
     gain: '93 KB out of API pages.',
-    switchOff: deleteSwizzle('src/theme/Markdown'),
+    switchOff: deleteSwizzle(performanceThemeFile('Markdown')),
   },
   {
+    ...performance,
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ResponseExamples/index.js'),
     kind: 'replaced component',
-    ours: ['src/theme/ResponseExamples/index.tsx'],
+    ours: [performanceThemeFile('ResponseExamples/index.tsx')],
     why: 'The "Example (auto)" tab loads the schema sampler (lodash, chalk, allOf merging) only when a reader opens it.',
     gain: 'The schema sampler out of API first loads (not measured apart).',
-    switchOff: deleteSwizzle('src/theme/ResponseExamples'),
+    switchOff: deleteSwizzle(performanceThemeFile('ResponseExamples')),
   },
-  ...['ApiTabs', 'DiscriminatorTabs', 'MimeTabs', 'OperationTabs', 'SchemaTabs'].map(selectedTabOnly),
-  // Swizzled theme components for accessibility and the spec's chrome.
+  ...['ApiTabs', 'DiscriminatorTabs', 'MimeTabs', 'OperationTabs'].map(selectedTabOnly),
+  {
+    purpose: 'specification',
+    keptBecause:
+      "Spec 7: local storage holds only the theme, the announcement dismissal and the chosen version; the theme's Schema gives each set of variant tabs a `groupId`, which would store the reader's choice.",
+    package: openApiTheme,
+    upstreamFile: openApiThemeFile('SchemaTabs/index.js'),
+    kind: 'wrapped component',
+    ours: ['src/theme/SchemaTabs/index.tsx'],
+    why: 'Drops the `groupId`, so the chosen schema variant is kept in memory only, and renders only the selected tab.',
+    gain: 'Fewer elements to hydrate on operation pages with variants (not measured apart).',
+    switchOff: deleteSwizzle('src/theme/SchemaTabs/index.tsx'),
+  },
+  // Swizzled theme components for accessibility and the spec's chrome, kept by both builds.
   ...(
     [
       [
@@ -300,25 +348,60 @@ export const upstreamModifications: UpstreamModification[] = [
         'ApiItem/Layout',
         'wrapped component',
         "Names the theme's tab-scroll arrow buttons, which every tab row of an API page renders without text or label.",
+        accessibility,
       ],
-      [openApiTheme, 'ArrayBrackets', 'replaced component', 'An array\'s "Array [" and "]" are <div>s, not <li>s outside a list.'],
-      [openApiTheme, 'ParamsItem', 'wrapped component', 'Each parameter is a list item of the <ul> ParamsDetails renders.'],
-      [openApiTheme, 'ResponseHeaders', 'replaced component', 'Each header is a list item of its <ul>.'],
-      [openApiTheme, 'Schema', 'wrapped component', 'What RequestSchema and ResponseSchema put into a <ul> forms one list item.'],
-      [themeClassic, 'Layout', 'wrapped component', 'Pages that render no main landmark get one when they ask for it.'],
-      [themeClassic, 'MDXComponents', 'wrapped component', 'Wide tables scroll sideways on a phone, so each table is a Tab stop.'],
-      [themeClassic, 'DocBreadcrumbs', 'wrapped component', 'The "Copy page as Markdown" row follows the breadcrumbs on every docs page.'],
-      [themeClassic, 'ErrorPageContent', 'wrapped component', 'The crash page keeps its text and adds ways back (spec 8).'],
-      [themeClassic, 'NotFound/Content', 'wrapped component', 'The not-found page keeps its text and adds ways back (spec 8).'],
+      [
+        openApiTheme,
+        'ArrayBrackets',
+        'replaced component',
+        'An array\'s "Array [" and "]" are <div>s, not <li>s outside a list.',
+        accessibility,
+      ],
+      [openApiTheme, 'ParamsItem', 'wrapped component', 'Each parameter is a list item of the <ul> ParamsDetails renders.', accessibility],
+      [openApiTheme, 'ResponseHeaders', 'replaced component', 'Each header is a list item of its <ul>.', accessibility],
+      [
+        openApiTheme,
+        'Schema',
+        'wrapped component',
+        'What RequestSchema and ResponseSchema put into a <ul> forms one list item.',
+        accessibility,
+      ],
+      [themeClassic, 'Layout', 'wrapped component', 'Pages that render no main landmark get one when they ask for it.', accessibility],
+      [
+        themeClassic,
+        'MDXComponents',
+        'wrapped component',
+        'Wide tables scroll sideways on a phone, so each table is a Tab stop.',
+        accessibility,
+      ],
+      [
+        themeClassic,
+        'DocBreadcrumbs',
+        'wrapped component',
+        'The "Copy page as Markdown" row follows the breadcrumbs on every docs page.',
+        {purpose: 'feature', keptBecause: 'Readers copy any docs page as Markdown.'},
+      ],
+      [themeClassic, 'ErrorPageContent', 'wrapped component', 'The crash page keeps its text and adds ways back (spec 8).', waysBack],
+      [themeClassic, 'NotFound/Content', 'wrapped component', 'The not-found page keeps its text and adds ways back (spec 8).', waysBack],
       [
         '@easyops-cn/docusaurus-search-local',
         'SearchBar',
         'wrapped component',
         'Loaded on the reader\'s first intent (focus, hover, Ctrl+K): the suggestions\' own box is the listbox the combobox controls (ARIA 1.2), "Loading..." shows while the index loads, Enter without a suggestion opens the results page, and a query stays visible after Escape on phones.',
+        {
+          purpose: 'specification',
+          keptBecause: 'Spec 2: the search box shows "Loading..." until its index is loaded; the listbox is for accessibility.',
+        },
       ],
-      ['@easyops-cn/docusaurus-search-local', 'SearchPage', 'wrapped component', 'The search results page gets a main landmark.'],
+      [
+        '@easyops-cn/docusaurus-search-local',
+        'SearchPage',
+        'wrapped component',
+        'The search results page gets a main landmark.',
+        accessibility,
+      ],
     ] as const
-  ).map(([pkg, component, kind, why]): UpstreamModification => {
+  ).map(([pkg, component, kind, why, purpose]): UpstreamModification => {
     const oursFile =
       component === 'ErrorPageContent' || component === 'MDXComponents' ? `src/theme/${component}.tsx` : `src/theme/${component}/index.tsx`;
     const upstreamFile =
@@ -328,12 +411,13 @@ export const upstreamModifications: UpstreamModification[] = [
           ? themeClassicFile(component === 'ErrorPageContent' ? 'ErrorPageContent.js' : `${component}/index.js`)
           : `${pkg}/dist/client/client/theme/${component}/${component}.jsx`;
     return {
+      ...purpose,
       package: pkg,
       upstreamFile,
       kind,
       ours: [oursFile],
       why,
-      gain: 'Accessibility (axe and keyboard tests); no weight change.',
+      gain: purpose.purpose === 'accessibility' ? 'Accessibility (axe and keyboard tests); no weight change.' : 'No weight change.',
       switchOff: deleteSwizzle(oursFile),
     };
   }),

@@ -9,6 +9,8 @@
  *    page's front matter for the small summary the page uses (src/lib/operation-summary.ts),
  *    writes the 1.0.0 sidebar JSON that Docusaurus needs for a versioned sidebar (it cannot import
  *    the generated sidebar.ts), and publishes the OpenAPI files and the SDK declarations for download.
+ *    With TESSERA_STOCK=1 (config/performance-layer.ts) operation pages stay as the plugin wrote
+ *    them, for the OpenAPI theme's own ApiItem: the summary and registration are for the layer's.
  */
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -23,6 +25,7 @@ import {requestSamplesExport, summarizeOperation} from '../src/lib/operation-sum
 import {addSuccessorNotices} from './v1-successor-notices';
 import {withObjectLinks} from './reference/object-links';
 import {docsRouteOf, writeReferencePages} from './reference/write-reference-pages';
+import {isStockBuild} from '../config/performance-layer';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -99,7 +102,7 @@ function markGenerated(outputDir: string, sourcePath: string): number {
     if (!text.startsWith('---\n') || frontMatterEnd < 0) throw new Error(`${file} has no front matter`);
     const body = text.slice(frontMatterEnd + 5);
     const frontMatter = text.slice(4, frontMatterEnd + 5);
-    if (page.endsWith('.api.mdx')) {
+    if (page.endsWith('.api.mdx') && !isStockBuild()) {
       const operation = withOperationSummary(frontMatter, file);
       writeFileSync(file, `---\n${marker}\n${operation.frontMatter}\n${registration}\n\n${operation.samplesExport}\n${body}`);
     } else {

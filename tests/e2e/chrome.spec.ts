@@ -74,7 +74,7 @@ test.describe('page chrome (spec 2, 4, 9)', () => {
     await page.setViewportSize({width: 996, height: 800});
     await page.goto(guide);
     await expect(page.getByRole('navigation', {name: 'Docs sidebar'})).toBeHidden();
-    // The closed menu is not built (src/theme/Navbar/MobileSidebar); opening builds it.
+    // The closed menu is not built (src/plugins/performance-theme/theme/Navbar/MobileSidebar); opening builds it.
     await expectHydrated(page);
     await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
@@ -87,7 +87,7 @@ test.describe('page chrome (spec 2, 4, 9)', () => {
     await expect(primaryMenu.getByRole('link', {name: 'SDK'})).toBeVisible();
   });
 
-  // src/theme/DocSidebar and the layouts' window size (src/plugins/hydrate-in-place).
+  // src/plugins/performance-theme/theme/DocSidebar and the layouts' window size (src/plugins/hydrate-in-place).
   for (const route of [guide, '/docs/3.0.0/api/create-session']) {
     test(`on a phone, hydration keeps the sidebar and table of contents the server rendered: ${route}`, async ({page}) => {
       await page.setViewportSize({width: 412, height: 823});

@@ -43,12 +43,12 @@ test.describe('requests and storage (spec 7, 8)', () => {
     await page.locator('.navbar').getByRole('button', {name: '3.0.0 (current)'}).hover();
     await page.locator('.navbar').getByRole('link', {name: '1.0.0', exact: true}).click();
     await expect(page).toHaveURL(/\/docs\/1\.0\.0\//);
-    // Choosing a sample language on an API page must not be remembered in storage.
+    // Choosing a sample language on an API page must not be remembered in storage. The
+    // OpenAPI theme's own explorer names its tabs php and csharp, and would store the choice.
     await page.goto('/docs/3.0.0/api/create-session');
     await expectHydrated(page);
-    for (const language of ['PHP', 'C#']) {
-      const tab = page.getByRole('tab', {name: language, exact: true});
-      if (await tab.count()) await tab.first().click();
+    for (const language of [/^PHP$/i, /^(C#|csharp)$/i]) {
+      await page.getByRole('tab', {name: language}).first().click();
     }
     await page.keyboard.press('Control+k');
     await page.keyboard.type('session');

@@ -106,11 +106,14 @@ test('theme-common imports useShallowMemoObject from utils/reactUtils, and only 
   assert.match(readFileSync(path.join(themeCommonDir, 'utils', 'reactUtils.js'), 'utf8'), /localeCompare/);
 });
 
-test("src/theme/ResponseExamples exports what the OpenAPI theme's does", () => {
+test("the performance theme's ResponseExamples exports what the OpenAPI theme's does", () => {
   const theme = readFileSync(path.join(openApiThemeDir, 'ResponseExamples', 'index.js'), 'utf8');
   const original = [...new Set([...theme.matchAll(/exports\.(\w+) =/g)].map((match) => match[1]))].filter((name) => name !== 'json2xml');
   assert.deepEqual(original.sort(), ['ExampleFromSchema', 'ResponseExample', 'ResponseExamples']);
-  const ours = readFileSync(path.resolve(import.meta.dirname, '../../src/theme/ResponseExamples/index.tsx'), 'utf8');
+  const ours = readFileSync(
+    path.resolve(import.meta.dirname, '../../src/plugins/performance-theme/theme/ResponseExamples/index.tsx'),
+    'utf8',
+  );
   for (const name of original) assert.match(ours, new RegExp(`export function ${name}\\b`), name);
   // json2xml is only used inside the theme's own module, which the auto-example tab loads.
   const users = ['RequestSchema', 'ResponseSchema'].map((name) => readFileSync(path.join(openApiThemeDir, name, 'index.js'), 'utf8'));

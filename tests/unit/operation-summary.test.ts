@@ -11,10 +11,10 @@ import {
   requestSamplesOf,
   summarizeOperation,
 } from '../../src/lib/operation-summary';
-import {initialOperationView, operationViewReducer} from '../../src/theme/ApiItem/hooks';
-import {setAccept} from '../../src/theme/ApiExplorer/Accept/slice';
-import {setContentType} from '../../src/theme/ApiExplorer/ContentType/slice';
-import {clearSchemaSelections, setSchemaSelection} from '../../src/theme/ApiExplorer/SchemaSelection/slice';
+import {initialOperationView, operationViewReducer} from '../../src/plugins/performance-theme/theme/ApiItem/hooks';
+import {setAccept} from '../../src/plugins/performance-theme/theme/ApiExplorer/Accept/slice';
+import {setContentType} from '../../src/plugins/performance-theme/theme/ApiExplorer/ContentType/slice';
+import {clearSchemaSelections, setSchemaSelection} from '../../src/plugins/performance-theme/theme/ApiExplorer/SchemaSelection/slice';
 
 test('the summary keeps method, path and the media types of 2xx responses and the request body', () => {
   const summary = summarizeOperation({

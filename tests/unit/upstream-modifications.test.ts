@@ -1,7 +1,8 @@
 /**
  * Guards config/upstream-modifications.ts: each upstream file a modification relies on still has
- * the content it was checked against, every file of ours it names exists, and every swizzled
- * component and module replacement of the site is listed.
+ * the content it was checked against, every file of ours it names exists, every swizzled
+ * component and module replacement of the site is listed, and the stock switch drops exactly the
+ * performance ones.
  */
 import assert from 'node:assert/strict';
 import {createHash} from 'node:crypto';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {checkedUpstreamHashes, upstreamModifications} from '../../config/upstream-modifications';
 import {installedVersion, performanceMarkdown, performanceMdPath} from '../../scripts/write-performance-md';
+import {performanceLayerFiles} from '../../config/performance-layer';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 const nodeModules = path.join(siteDir, 'node_modules');
@@ -51,17 +53,20 @@ test('every file of ours a modification names exists', () => {
   assert.deepEqual(missing, []);
 });
 
+/** The swizzles both builds apply, and those of the performance layer's theme plugin. */
+const themeFolders = ['src/theme', 'src/plugins/performance-theme/theme'];
+
+function themeFilesUnder(folder: string): string[] {
+  return readdirSync(path.join(siteDir, folder), {withFileTypes: true}).flatMap((entry) => {
+    const relative = path.join(folder, entry.name);
+    if (entry.isDirectory()) return themeFilesUnder(relative);
+    return /\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
+}
+
 test('every swizzled component and every module replacement is listed', () => {
   const listed = new Set(upstreamModifications.flatMap((modification) => modification.ours));
-  const themeFiles: string[] = [];
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(path.join(siteDir, folder), {withFileTypes: true})) {
-      const relative = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(relative);
-      else if (/\.tsx?$/.test(entry.name)) themeFiles.push(relative);
-    }
-  };
-  walk('src/theme');
+  const themeFiles = themeFolders.flatMap(themeFilesUnder);
   assert.deepEqual(
     themeFiles.filter((file) => !listed.has(file) && !listed.has(path.dirname(file))),
     [],
@@ -76,6 +81,21 @@ test('every swizzled component and every module replacement is listed', () => {
     [],
     'module replacements missing from config/upstream-modifications.ts',
   );
+});
+
+test('the stock switch drops every performance modification and keeps every other one', () => {
+  const droppedByStock = (file: string) => performanceLayerFiles.some((dropped) => file === dropped || file.startsWith(`${dropped}/`));
+  const misplaced = upstreamModifications.flatMap((modification) =>
+    modification.ours
+      .filter((file) => droppedByStock(file) !== (modification.purpose === 'performance'))
+      .map(
+        (file) =>
+          `${modification.upstreamFile}: ${file} is ${modification.purpose} but ${droppedByStock(file) ? 'dropped' : 'kept'} by the stock build`,
+      ),
+  );
+  assert.deepEqual(misplaced, []);
+  // Docusaurus applies src/theme to both builds: a performance swizzle there would survive the switch.
+  assert.deepEqual(themeFilesUnder('src/theme').filter(droppedByStock), []);
 });
 
 test('PERFORMANCE.md is written from the list as it is now', () => {

@@ -16,7 +16,7 @@
  * - The switch of `useIsBrowser()` to true after hydration renders as a transition
  *   (`BrowserContextInTransition`), in slices instead of one task.
  * - `@tessera/markdown-renderer` is marked in the server build and a loader in the browser build
- *   (`MarkdownRenderer`), so API descriptions hydrate without marked (src/theme/Markdown).
+ *   (`MarkdownRenderer`), so API descriptions hydrate without marked (src/plugins/performance-theme/theme/Markdown).
  * - The doc and API page layouts keep their server-rendered desktop table of contents on phones,
  *   where CSS hides it, instead of removing it after hydration (`TableOfContentsOnEveryScreen`).
  * - theme-common's `useShallowMemoObject` sorts keys without building an ICU collator

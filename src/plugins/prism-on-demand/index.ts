@@ -4,7 +4,7 @@
  *   prism-react-renderer (about 33 KB gzipped) into main.js; that module is swapped for an empty one.
  * - `@tessera/code-highlighter` is Prism itself in the server build, which writes highlighted HTML,
  *   and a loader in the browser build, which fetches Prism only for code the HTML lacks
- *   (src/theme/CodeBlock/Content).
+ *   (src/plugins/performance-theme/theme/CodeBlock/Content).
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';

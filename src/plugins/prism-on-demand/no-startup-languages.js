@@ -1,2 +1,2 @@
-// Replaces theme-classic's start-up client module: src/theme/CodeBlock registers Prism's languages when code is shown.
+// Replaces theme-classic's start-up client module: src/plugins/performance-theme/theme/CodeBlock/Content registers Prism's languages when code is shown.
 export {};

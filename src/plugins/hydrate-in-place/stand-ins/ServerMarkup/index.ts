@@ -1,6 +1,6 @@
 /**
  * Which components may keep the HTML the server wrote for them: code blocks
- * (src/theme/CodeBlock/Content) and API descriptions (src/theme/Markdown) render an empty
+ * (src/plugins/performance-theme/theme/CodeBlock/Content) and API descriptions (src/plugins/performance-theme/theme/Markdown) render an empty
  * innerHTML while React hydrates them, which React (production) leaves alone, so the server's
  * markup stays without being parsed or rebuilt.
  */

@@ -1,6 +1,6 @@
 // Wrapped: only API operation pages need the OpenAPI theme's ApiItem; every other doc page must not download it.
 import type {ReactNode} from 'react';
-import DocItem from '@theme-original/DocItem';
+import DocItem from '@theme-init/DocItem';
 import type DocItemType from '@theme/DocItem';
 import type {WrapperProps} from '@docusaurus/types';
 import {apiItem} from '@site/src/plugins/openapi-docs/api-item-registry';

@@ -1,6 +1,6 @@
 // Wrapped: the mobile menu is built when first opened, and keeps keyboard focus like a modal (focus-trap): focus moves into it, Tab and Shift+Tab cycle inside it, Escape closes it and returns focus to the menu button.
 import {useEffect, useState, type ReactNode} from 'react';
-import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
+import MobileSidebar from '@theme-init/Navbar/MobileSidebar';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import type {FocusTrap} from 'focus-trap';
 

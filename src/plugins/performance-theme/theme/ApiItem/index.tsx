@@ -6,7 +6,7 @@ import {HtmlClassNameProvider} from '@docusaurus/theme-common';
 import type {Props} from '@theme/DocItem';
 import DocItemMetadata from '@theme/DocItem/Metadata';
 import ApiItemLayout from '@theme/ApiItem/Layout';
-import RequestSamples from '../ApiExplorer';
+import RequestSamples from '@site/src/theme/ApiExplorer';
 import {SchemaExpansionProvider} from '@theme/SchemaExpansion';
 import {isOperationSummary, requestSamplesOf, type OperationSummary} from '@site/src/lib/operation-summary';
 import {OperationViewProvider, initialOperationView} from './hooks';

@@ -46,7 +46,7 @@ export function ResponseExample({responseExample, mimeType}: {responseExample: E
 type Sampled = {children: ReactNode} | null;
 
 /** The theme's own module, with its schema sampler: fetched when an auto-example tab is first shown. */
-const useThemeResponseExamples = loadOnDemand(() => import('@theme-original/ResponseExamples'));
+const useThemeResponseExamples = loadOnDemand(() => import('@theme-init/ResponseExamples'));
 
 /** The example the theme generates from the schema, computed by its own code once loaded. */
 function AutoExample({schema, mimeType}: {schema: unknown; mimeType: string}): ReactNode {

@@ -1,4 +1,4 @@
-// Replaced: Schema needs only these action creators; the theme's version brings Redux Toolkit (see src/theme/ApiItem/hooks.tsx).
+// Replaced: Schema needs only these action creators; the theme's version brings Redux Toolkit (see ../../ApiItem/hooks.tsx).
 import type {OperationViewAction} from '../../ApiItem/hooks';
 
 export const setSchemaSelection = (payload: {path: string; index: number}): OperationViewAction => ({
