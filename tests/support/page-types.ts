@@ -44,8 +44,9 @@ export const pageTypes: PageType[] = [
   {id: 'sdk', label: 'SDK (diagram)', path: '/docs/3.0.0/sdk/sdk/locking_sdk', targets: diagramTargets, budgetKB: 195, diagram: true},
   {id: 'api', label: 'API operation', path: '/docs/3.0.0/api/create-session', targets: apiTargets, budgetKB: 240},
   {id: 'api-v1', label: 'V1 API operation', path: '/docs/1.0.0/api/purchase-decision', targets: apiTargets, budgetKB: 220},
-  // Pages generated from the OpenAPI files (scripts/reference/): docs pages, so the guide's budget.
-  {id: 'error-code', label: 'Error code', path: '/docs/3.0.0/errors/cart_totals_mismatch', targets: diagramTargets, budgetKB: 195},
-  {id: 'object', label: 'Object', path: '/docs/3.0.0/objects/order-line', targets: diagramTargets, budgetKB: 195},
+  // Pages generated from the OpenAPI files (scripts/reference/): docs pages, held to the guide's
+  // budget or, where they measure less, to about 10 % above what they measure.
+  {id: 'error-code', label: 'Error code', path: '/docs/3.0.0/errors/cart_totals_mismatch', targets: diagramTargets, budgetKB: 185},
+  {id: 'object', label: 'Object', path: '/docs/3.0.0/objects/order-line', targets: diagramTargets, budgetKB: 185},
   {id: 'notifications', label: 'Notifications (code tabs)', path: '/docs/3.0.0/notifications', targets: diagramTargets, budgetKB: 195},
 ];
