@@ -187,45 +187,61 @@ function readVisibleBlocks(root: Locator): Promise<{selected: string; copied: st
   });
 }
 
+/** What is wrong with the samples of one docs page: each shown, copied as written, and the server samples run. */
+async function docsPageSampleFailures(page: Page, guide: ReturnType<typeof authoredDocsPages>[number]): Promise<string[]> {
+  await page.goto(guide.route);
+  await expectHydrated(page);
+  const article = page.locator('article').first();
+  const blocks = await readVisibleBlocks(article);
+  const tabs = article.getByRole('tab');
+  for (let index = 0; index < (await tabs.count()); index += 1) {
+    await tabs.nth(index).click();
+    blocks.push(...(await readVisibleBlocks(article)));
+  }
+  const failures: string[] = [];
+  const shownFences = new Set<number>();
+  for (const {selected, copied} of blocks) {
+    // A page may show the same code twice; each showing accounts for one fence.
+    const matches = (fence: CodeFence) => fence.code.trimEnd() === selected.trimEnd();
+    const unmatched = guide.fences.findIndex((fence, at) => matches(fence) && !shownFences.has(at));
+    const index = unmatched >= 0 ? unmatched : guide.fences.findIndex(matches);
+    if (index < 0) {
+      failures.push(`${guide.route}: a block shows text that is no sample of ${guide.file}:\n    ${firstLine(selected)}`);
+      continue;
+    }
+    shownFences.add(index);
+    const fence = guide.fences[index]!;
+    const where = `${guide.route} ${fence.language} (${fence.meta.title ?? firstLine(fence.code)}, ${guide.file}:${fence.line})`;
+    if (copied.trimEnd() !== fence.code.trimEnd())
+      failures.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, fence.code)}`);
+    failures.push(
+      ...(await guideSampleProblems(guide.file, fence.language, copied, fence.meta.title)).map((problem) => `${where}: ${problem}`),
+    );
+  }
+  const unseen = guide.fences.filter((_, index) => !shownFences.has(index));
+  failures.push(...unseen.map((fence) => `${guide.file}:${fence.line}: the ${fence.language} sample is not shown on the page`));
+  return failures;
+}
+
+/** The error-code pages are generated from one template, each with one example body: one test reads them all. */
+const isErrorCodePage = (route: string) => /\/errors\/[a-z_]+$/.test(route);
+
 test.describe('code samples in guides and SDK pages', () => {
   test.describe.configure({retries: 2}); // As above.
-  for (const guide of authoredDocsPages()) {
+  for (const guide of authoredDocsPages().filter((candidate) => !isErrorCodePage(candidate.route))) {
     test(`${guide.route}: each sample shows and copies as written, and the server samples run against the mock`, async ({page}) => {
       test.slow(); // Every tab of every sample, each copied and the server samples run.
-      await page.goto(guide.route);
-      await expectHydrated(page);
-      const article = page.locator('article').first();
-      const blocks = await readVisibleBlocks(article);
-      const tabs = article.getByRole('tab');
-      for (let index = 0; index < (await tabs.count()); index += 1) {
-        await tabs.nth(index).click();
-        blocks.push(...(await readVisibleBlocks(article)));
-      }
-      const failures: string[] = [];
-      const shownFences = new Set<number>();
-      for (const {selected, copied} of blocks) {
-        // A page may show the same code twice; each showing accounts for one fence.
-        const matches = (fence: CodeFence) => fence.code.trimEnd() === selected.trimEnd();
-        const unmatched = guide.fences.findIndex((fence, at) => matches(fence) && !shownFences.has(at));
-        const index = unmatched >= 0 ? unmatched : guide.fences.findIndex(matches);
-        if (index < 0) {
-          failures.push(`${guide.route}: a block shows text that is no sample of ${guide.file}:\n    ${firstLine(selected)}`);
-          continue;
-        }
-        shownFences.add(index);
-        const fence = guide.fences[index]!;
-        const where = `${guide.route} ${fence.language} (${fence.meta.title ?? firstLine(fence.code)}, ${guide.file}:${fence.line})`;
-        if (copied.trimEnd() !== fence.code.trimEnd())
-          failures.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, fence.code)}`);
-        failures.push(
-          ...(await guideSampleProblems(guide.file, fence.language, copied, fence.meta.title)).map((problem) => `${where}: ${problem}`),
-        );
-      }
-      const unseen = guide.fences.filter((_, index) => !shownFences.has(index));
-      failures.push(...unseen.map((fence) => `${guide.file}:${fence.line}: the ${fence.language} sample is not shown on the page`));
-      expect(failures).toEqual([]);
+      expect(await docsPageSampleFailures(page, guide)).toEqual([]);
     });
   }
+  const errorCodePages = authoredDocsPages().filter((candidate) => isErrorCodePage(candidate.route));
+  test(`the ${errorCodePages.length} error-code pages: each example shows and copies as written`, async ({page}) => {
+    expect(errorCodePages.length).toBeGreaterThan(20);
+    test.setTimeout(errorCodePages.length * 10_000);
+    const failures: string[] = [];
+    for (const guide of errorCodePages) failures.push(...(await docsPageSampleFailures(page, guide)));
+    expect(failures).toEqual([]);
+  });
 });
 
 const guidesByFile = new Map(authoredDocsPages().map((guide) => [guide.file, guide]));
