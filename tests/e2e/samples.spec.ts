@@ -223,25 +223,35 @@ async function docsPageSampleFailures(page: Page, guide: ReturnType<typeof autho
   return failures;
 }
 
-/** The error-code pages are generated from one template, each with one example body: one test reads them all. */
-const isErrorCodePage = (route: string) => /\/errors\/[a-z_]+$/.test(route);
+/**
+ * The error-code and object pages are generated from one template each, with one example each: one
+ * test per template reads them all. A test's first page load (main.js fetched and compiled in a
+ * fresh browser context) costs more than reading a page.
+ */
+const generatedReferencePages = [
+  {name: 'error-code', pattern: /\/errors\/[a-z_]+$/},
+  {name: 'object', pattern: /\/objects\/[a-z-]+$/},
+];
+const isGeneratedReferencePage = (route: string) => generatedReferencePages.some(({pattern}) => pattern.test(route));
 
 test.describe('code samples in guides and SDK pages', () => {
   test.describe.configure({retries: 2}); // As above.
-  for (const guide of authoredDocsPages().filter((candidate) => !isErrorCodePage(candidate.route))) {
+  for (const guide of authoredDocsPages().filter((candidate) => !isGeneratedReferencePage(candidate.route))) {
     test(`${guide.route}: each sample shows and copies as written, and the server samples run against the mock`, async ({page}) => {
       test.slow(); // Every tab of every sample, each copied and the server samples run.
       expect(await docsPageSampleFailures(page, guide)).toEqual([]);
     });
   }
-  const errorCodePages = authoredDocsPages().filter((candidate) => isErrorCodePage(candidate.route));
-  test(`the ${errorCodePages.length} error-code pages: each example shows and copies as written`, async ({page}) => {
-    expect(errorCodePages.length).toBeGreaterThan(20);
-    test.setTimeout(errorCodePages.length * 10_000);
-    const failures: string[] = [];
-    for (const guide of errorCodePages) failures.push(...(await docsPageSampleFailures(page, guide)));
-    expect(failures).toEqual([]);
-  });
+  for (const {name, pattern} of generatedReferencePages) {
+    const pages = authoredDocsPages().filter((candidate) => pattern.test(candidate.route));
+    test(`the ${pages.length} ${name} pages: each example shows and copies as written`, async ({page}) => {
+      expect(pages.length).toBeGreaterThan(20);
+      test.setTimeout(pages.length * 10_000);
+      const failures: string[] = [];
+      for (const guide of pages) failures.push(...(await docsPageSampleFailures(page, guide)));
+      expect(failures).toEqual([]);
+    });
+  }
 });
 
 const guidesByFile = new Map(authoredDocsPages().map((guide) => [guide.file, guide]));
