@@ -1,12 +1,14 @@
 /**
- * One page per schema in `components/schemas`: every field with its type, format, constraints,
- * description, example and whether it is always present. Generic over the document, so a schema
- * added to the OpenAPI file gets its page (and the links to it) without a code change.
+ * One page per object of `components/schemas` (objectSchemaNames says which schemas are objects a
+ * reader meets): every field with its type, format, constraints, description, example and whether
+ * it is always present. Generic over the document, so an object added to the OpenAPI file gets its
+ * page (and the links to it) without a code change.
  *
  * The plugin's own schema pages (`showSchemas`) render through the theme's ApiItem and Schema
  * components, which this site replaces and loads only with operation pages; these pages are plain
  * Markdown, so an object page weighs what a guide weighs.
  */
+import kebabCase from 'lodash/kebabCase.js';
 import {
   firstSentence,
   frontMatterValue,
@@ -27,13 +29,8 @@ export const objectsFolder = 'objects';
 /** Only the current version has object pages (see write-reference-pages.ts). */
 export const hasObjectPages = (docsRoute: string): boolean => docsRoute === `/${docsVersions.routeBasePath}/${docsVersions.current.path}`;
 
-/** `OrderLine` → `order-line`; schema names are PascalCase words and acronyms. */
-export function objectSlug(schemaName: string): string {
-  return schemaName
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
-    .toLowerCase();
-}
+/** `OrderLine` → `order-line`, as the plugin kebab-cases the names of its pages. */
+export const objectSlug = (schemaName: string): string => kebabCase(schemaName);
 
 export const objectRoute = (docsRoute: string, schemaName: string): string => `${docsRoute}/${objectsFolder}/${objectSlug(schemaName)}`;
 
@@ -83,11 +80,12 @@ export function objectSchemaNames(document: JsonObject): string[] {
   const bodies = requestBodySchemas(document, '');
   const usedElsewhere = schemasReferencedOutsideRequestBodies(document);
   const onOperationPages = new Set([...bodies.keys()].filter((name) => !usedElsewhere.has(name)));
+  const usedBy = schemaUsage(document);
   // The variants of such a body (one per session type, say) are shown with it.
   for (const body of [...onOperationPages]) {
     for (const variant of (schemas[body]?.oneOf ?? schemas[body]?.anyOf ?? []) as JsonObject[]) {
       const name = refName(variant);
-      if (name && (schemaUsage(document).get(name) ?? []).every((user) => onOperationPages.has(user))) onOperationPages.add(name);
+      if (name && (usedBy.get(name) ?? []).every((user) => onOperationPages.has(user))) onOperationPages.add(name);
     }
   }
   return Object.keys(schemas).filter((name) => isObjectSchema(document, schemas[name]!) && !onOperationPages.has(name));
@@ -415,7 +413,7 @@ export function objectPages(
 
 /** For each schema, the named schemas that refer to it directly. */
 function schemaUsage(document: JsonObject): Map<string, string[]> {
-  const schemas = ((document.components as JsonObject | undefined)?.schemas ?? {}) as Record<string, JsonObject>;
+  const schemas = schemasOf(document);
   const usage = new Map<string, string[]>();
   for (const [user, schema] of Object.entries(schemas)) {
     const found = new Set<string>();

@@ -4,21 +4,12 @@
  * the document's prose into MDX safely. Everything is derived from the document, so operations
  * and schemas added to the OpenAPI files later get their links and pages without a code change.
  */
+import kebabCase from 'lodash/kebabCase.js';
 import {resolveRef, type JsonObject} from '../openapi-refs';
+import {httpMethods} from '../../src/lib/http-methods';
 
 export type {JsonObject};
 export {resolveRef};
-
-export const httpMethods = ['get', 'put', 'post', 'delete', 'patch'] as const;
-
-/** The plugin names an operation's page after its operationId, kebab-cased as lodash does. */
-export function kebabCase(identifier: string): string {
-  return identifier
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
-    .replace(/[\s_]+/g, '-')
-    .toLowerCase();
-}
 
 export type OperationRef = {
   operationId: string;
@@ -44,6 +35,7 @@ export function operationsOf(document: JsonObject, docsRoute: string): Operation
         path: itemPath,
         summary: String(operation.summary ?? operationId),
         operation,
+        // The plugin names an operation's page after its operationId with lodash's kebabCase.
         route: `${docsRoute}/api/${kebabCase(operationId)}`,
       });
     }

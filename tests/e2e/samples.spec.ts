@@ -187,8 +187,11 @@ function readVisibleBlocks(root: Locator): Promise<{selected: string; copied: st
   });
 }
 
+/** The docs pages with code samples, read from disk once for the tests and the handler harnesses. */
+const docsPages = authoredDocsPages();
+
 /** What is wrong with the samples of one docs page: each shown, copied as written, and the server samples run. */
-async function docsPageSampleFailures(page: Page, guide: ReturnType<typeof authoredDocsPages>[number]): Promise<string[]> {
+async function docsPageSampleFailures(page: Page, guide: (typeof docsPages)[number]): Promise<string[]> {
   await page.goto(guide.route);
   await expectHydrated(page);
   const article = page.locator('article').first();
@@ -236,14 +239,14 @@ const isGeneratedReferencePage = (route: string) => generatedReferencePages.some
 
 test.describe('code samples in guides and SDK pages', () => {
   test.describe.configure({retries: 2}); // As above.
-  for (const guide of authoredDocsPages().filter((candidate) => !isGeneratedReferencePage(candidate.route))) {
+  for (const guide of docsPages.filter((candidate) => !isGeneratedReferencePage(candidate.route))) {
     test(`${guide.route}: each sample shows and copies as written, and the server samples run against the mock`, async ({page}) => {
       test.slow(); // Every tab of every sample, each copied and the server samples run.
       expect(await docsPageSampleFailures(page, guide)).toEqual([]);
     });
   }
   for (const {name, pattern} of generatedReferencePages) {
-    const pages = authoredDocsPages().filter((candidate) => pattern.test(candidate.route));
+    const pages = docsPages.filter((candidate) => pattern.test(candidate.route));
     test(`the ${pages.length} ${name} pages: each example shows and copies as written`, async ({page}) => {
       expect(pages.length).toBeGreaterThan(20);
       test.setTimeout(pages.length * 10_000);
@@ -254,7 +257,7 @@ test.describe('code samples in guides and SDK pages', () => {
   }
 });
 
-const guidesByFile = new Map(authoredDocsPages().map((guide) => [guide.file, guide]));
+const guidesByFile = new Map(docsPages.map((guide) => [guide.file, guide]));
 
 /** A fence of a guide, found by what it shows; the harnesses use them as the reader's other files. */
 function fenceOf(file: string, accepts: (fence: CodeFence) => boolean): string {
