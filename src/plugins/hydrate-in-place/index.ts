@@ -65,6 +65,10 @@ type Resource = {context: string; request: string; contextInfo?: {issuer?: strin
 export default function hydrateInPlacePlugin(): Plugin {
   return {
     name: 'hydrate-in-place',
+    // Tells ServerMarkup when hydration has committed (its onRouteDidUpdate).
+    getClientModules() {
+      return [path.join(standInsDir, 'ServerMarkup', 'index.ts')];
+    },
     configureWebpack(_config, isServer, {currentBundler}) {
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
       const replace = (request: RegExp, replacement: string, applies: (context: string, issuer: string) => boolean) =>

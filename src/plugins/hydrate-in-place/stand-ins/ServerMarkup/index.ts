@@ -5,7 +5,6 @@
  * markup stays without being parsed or rebuilt.
  */
 import {useState} from 'react';
-import useIsBrowser from '@docusaurus/useIsBrowser';
 
 /** An empty innerHTML: React keeps the element's children as they are. */
 export const keepServerChildren = {__html: ''};
@@ -21,13 +20,26 @@ function pageCameWithServerHtml(): boolean {
   return pageHasServerHtml;
 }
 
+let hydrationCommitted = false;
+
+/**
+ * A Docusaurus client-module lifecycle (the hydrate-in-place plugin registers this module): its
+ * first call comes from a layout effect of the commit that hydrates the page, so every component
+ * that mounts after it renders in the browser. `useIsBrowser()` cannot tell: it turns true in a
+ * transition some time after hydration (stand-ins/BrowserContextInTransition), and a tab a reader
+ * chooses in between (the click interrupts the transition) mounts a code block that has no server
+ * markup to keep.
+ */
+export function onRouteDidUpdate(): void {
+  hydrationCommitted = true;
+}
+
 /**
  * True for a component React is hydrating from the page's HTML, for as long as it stays mounted.
- * False on the server, after hydration (client-side navigation, content opened later) and in
- * `npm start`: then the component must render its content itself.
+ * False on the server, after hydration (client-side navigation, a tab chosen, content opened
+ * later) and in `npm start`: then the component must render its content itself.
  */
 export function useHydratedFromServerHtml(): boolean {
-  const isBrowser = useIsBrowser();
-  const [hydrated] = useState(() => typeof window !== 'undefined' && !isBrowser && pageCameWithServerHtml());
+  const [hydrated] = useState(() => typeof window !== 'undefined' && !hydrationCommitted && pageCameWithServerHtml());
   return hydrated;
 }
