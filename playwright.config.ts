@@ -2,16 +2,19 @@ import {defineConfig, devices} from '@playwright/test';
 import {chromiumFlags, chromiumPath} from './config/chromium';
 import {e2ePort as port} from './tests/support/e2e-server';
 import {mockCommand, mockServers} from './tests/support/sample-runner';
+import {exhaustiveTag, fullTier} from './tests/support/test-tiers';
 
 /**
  * End-to-end tests run against the production build (`npm run build`), served by nginx with the
  * shipped configuration (scripts/nginx-server.ts), in Debian's Chromium: Playwright cannot
  * download its own browser here. Beside it run two mocks of the API (one per OpenAPI file) that
- * the code-sample tests call.
+ * the code-sample tests call. `npm test` runs the fast tier; TESSERA_TESTS=full adds the tests
+ * tagged @exhaustive (tests/support/test-tiers.ts).
  */
 
 export default defineConfig({
   testDir: './tests/e2e',
+  grepInvert: fullTier ? undefined : new RegExp(exhaustiveTag),
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -3,6 +3,7 @@ import {expect, test, type Page, type TestInfo} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {pageTypes} from '../support/page-types';
+import {exhaustive, fastTierWhen} from '../support/test-tiers';
 import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 
 /**
@@ -24,7 +25,10 @@ const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_or
 const v3Operation = '/docs/3.0.0/api/create-session';
 const v1Operation = '/docs/1.0.0/api/purchase-decision';
 
-/** The page types (the list the bench and the budgets use), then the other kinds of page. */
+/**
+ * The page types (the list the bench and the budgets use), then the other kinds of page. The fast
+ * tier checks the page types in the desktop layout; the full tier every page in both layouts.
+ */
 const samplePages = [
   ...pageTypes.map(({label, path}) => ({type: label, path})),
   {type: 'Glossary', path: '/markdown-page'},
@@ -42,6 +46,7 @@ const samplePages = [
   ...v3ApiRoutesBeyondSpec.map((path) => ({type: 'API read operation', path})),
   ...v3GuideRoutesBeyondSpec.map((path) => ({type: 'Guide beyond the spec list (generated tables)', path})),
 ];
+const pageTypePaths = new Set(pageTypes.map((pageType) => pageType.path));
 
 /** Waits until React has hydrated, the diagrams are drawn, fonts are in and nothing moves any more. */
 async function settle(page: Page, route: string): Promise<void> {
@@ -130,21 +135,21 @@ test.describe('accessibility: no axe violations', () => {
       test.use({viewport});
 
       for (const {type, path: route} of samplePages) {
-        test(`${type} ${route}`, async ({page}, testInfo) => {
+        test(`${type} ${route}`, fastTierWhen(layout === 'desktop' && pageTypePaths.has(route)), async ({page}, testInfo) => {
           await page.goto(route);
           await settle(page, route);
           await expectNoViolations(page, testInfo);
         });
       }
 
-      test('search suggestions open', async ({page}, testInfo) => {
+      test('search suggestions open', exhaustive, async ({page}, testInfo) => {
         await page.goto(guide);
         await settle(page, guide);
         await openSearchSuggestions(page, 'capture');
         await expectNoViolations(page, testInfo);
       });
 
-      test('search suggestions open without results', async ({page}, testInfo) => {
+      test('search suggestions open without results', exhaustive, async ({page}, testInfo) => {
         await page.goto(guide);
         await settle(page, guide);
         // First a term with suggestions, then one without: the box changes from options to "No results".
@@ -155,7 +160,7 @@ test.describe('accessibility: no axe violations', () => {
         await expectNoViolations(page, testInfo);
       });
 
-      test('guide code tabs switched to PHP', async ({page}, testInfo) => {
+      test('guide code tabs switched to PHP', exhaustive, async ({page}, testInfo) => {
         await page.goto(guide);
         await settle(page, guide);
         await page.getByRole('tablist').first().getByRole('tab', {name: 'PHP'}).click();
@@ -163,7 +168,7 @@ test.describe('accessibility: no axe violations', () => {
         await expectNoViolations(page, testInfo);
       });
 
-      test('API request samples switched to PHP', async ({page}, testInfo) => {
+      test('API request samples switched to PHP', exhaustive, async ({page}, testInfo) => {
         await page.goto(v3Operation);
         await settle(page, v3Operation);
         const samples = page.getByRole('region', {name: 'Request samples'});
@@ -173,7 +178,7 @@ test.describe('accessibility: no axe violations', () => {
       });
 
       for (const route of [v3Operation, v1Operation]) {
-        test(`API operation with every section opened ${route}`, async ({page}, testInfo) => {
+        test(`API operation with every section opened ${route}`, exhaustive, async ({page}, testInfo) => {
           // Opened, create-session is several times as long, and axe checks the contrast of every text node.
           test.setTimeout(240_000);
           await page.goto(route);
@@ -199,7 +204,7 @@ test.describe('accessibility: no axe violations', () => {
     });
 
     for (const route of [guide, '/docs/3.0.0/api/order-management']) {
-      test(`open on ${route}: the docs menu, then the main menu`, async ({page}, testInfo) => {
+      test(`open on ${route}: the docs menu, then the main menu`, exhaustive, async ({page}, testInfo) => {
         await page.goto(route);
         await settle(page, route);
         await openMobileMenu(page);
@@ -239,7 +244,7 @@ test.describe('keyboard', () => {
   test.use({viewport: layouts.mobile});
 
   for (const route of ['/', guide]) {
-    test(`Tab walks the open mobile menu in visual order with a visible focus on ${route}`, async ({page}) => {
+    test(`Tab walks the open mobile menu in visual order with a visible focus on ${route}`, fastTierWhen(route === '/'), async ({page}) => {
       await page.goto(route);
       await settle(page, route);
       await page.getByRole('button', {name: 'Toggle navigation bar'}).focus();
@@ -303,37 +308,41 @@ test.describe('keyboard', () => {
   }
 
   for (const [layout, viewport] of Object.entries(layouts)) {
-    test(`ArrowDown moves through the search suggestions and Escape closes them (${layout})`, async ({page}) => {
-      await page.setViewportSize(viewport);
-      await page.goto(guide);
-      await settle(page, guide);
-      await openSearchSuggestions(page, 'capture');
-      const options = suggestions(page);
-      const count = await options.count();
-      expect(count).toBeGreaterThan(1);
-      const input = searchInput(page);
-      // ARIA 1.2 combobox: the input says the list is open and names the listbox that holds the options.
-      await expect(input).toHaveAttribute('role', 'combobox');
-      await expect(input).toHaveAttribute('aria-expanded', 'true');
-      const listboxId = await page.locator('.navbar [role="listbox"]').getAttribute('id');
-      expect(listboxId).toBeTruthy();
-      await expect(input).toHaveAttribute('aria-controls', listboxId!);
-      await expect(page.locator(`[id="${listboxId}"] > [role="option"]`)).toHaveCount(count);
-      // The first suggestion is selected as the reader types; ArrowDown moves the selection down.
-      const selected = page.locator('.navbar [role="listbox"] [role="option"][aria-selected="true"]');
-      await expect(selected).toHaveCount(1);
-      for (let index = 1; index < Math.min(count, 4); index++) {
-        await page.keyboard.press('ArrowDown');
-        await expect(options.nth(index)).toHaveAttribute('aria-selected', 'true');
+    test(
+      `ArrowDown moves through the search suggestions and Escape closes them (${layout})`,
+      fastTierWhen(layout === 'desktop'),
+      async ({page}) => {
+        await page.setViewportSize(viewport);
+        await page.goto(guide);
+        await settle(page, guide);
+        await openSearchSuggestions(page, 'capture');
+        const options = suggestions(page);
+        const count = await options.count();
+        expect(count).toBeGreaterThan(1);
+        const input = searchInput(page);
+        // ARIA 1.2 combobox: the input says the list is open and names the listbox that holds the options.
+        await expect(input).toHaveAttribute('role', 'combobox');
+        await expect(input).toHaveAttribute('aria-expanded', 'true');
+        const listboxId = await page.locator('.navbar [role="listbox"]').getAttribute('id');
+        expect(listboxId).toBeTruthy();
+        await expect(input).toHaveAttribute('aria-controls', listboxId!);
+        await expect(page.locator(`[id="${listboxId}"] > [role="option"]`)).toHaveCount(count);
+        // The first suggestion is selected as the reader types; ArrowDown moves the selection down.
+        const selected = page.locator('.navbar [role="listbox"] [role="option"][aria-selected="true"]');
         await expect(selected).toHaveCount(1);
-        const activeId = await options.nth(index).getAttribute('id');
-        expect(activeId, `suggestion ${index + 1} has an id for aria-activedescendant`).toBeTruthy();
-        await expect(input).toHaveAttribute('aria-activedescendant', activeId!);
-        await expect(input).toBeFocused();
-      }
-      await page.keyboard.press('Escape');
-      await expect(page.locator('.navbar [role="listbox"]')).toBeHidden();
-      await expect(input).toHaveAttribute('aria-expanded', 'false');
-    });
+        for (let index = 1; index < Math.min(count, 4); index++) {
+          await page.keyboard.press('ArrowDown');
+          await expect(options.nth(index)).toHaveAttribute('aria-selected', 'true');
+          await expect(selected).toHaveCount(1);
+          const activeId = await options.nth(index).getAttribute('id');
+          expect(activeId, `suggestion ${index + 1} has an id for aria-activedescendant`).toBeTruthy();
+          await expect(input).toHaveAttribute('aria-activedescendant', activeId!);
+          await expect(input).toBeFocused();
+        }
+        await page.keyboard.press('Escape');
+        await expect(page.locator('.navbar [role="listbox"]')).toBeHidden();
+        await expect(input).toHaveAttribute('aria-expanded', 'false');
+      },
+    );
   }
 });

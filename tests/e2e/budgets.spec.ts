@@ -8,6 +8,10 @@ import {diagramSelector, measurePageWeight, summarizePageWeight} from '../suppor
 import {pageTypes} from '../support/page-types';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
+import {exhaustive, fastTierWhen} from '../support/test-tiers';
+
+/** The page types whose loading behaviour (layout shift, first paint, route chunks) the fast tier checks; the full tier checks every type. */
+const fastTierPageTypes = new Set(['guide', 'api']);
 
 const KB = 1024;
 
@@ -33,7 +37,7 @@ test.describe('no layout shift while a page loads (CLS 0)', () => {
   test.use({viewport: {width: 390, height: 844}});
 
   for (const pageType of pageTypes) {
-    test(`${pageType.label} does not move once shown`, async ({page}) => {
+    test(`${pageType.label} does not move once shown`, fastTierWhen(fastTierPageTypes.has(pageType.id)), async ({page}) => {
       await page.addInitScript(() => {
         const shifts: number[] = [];
         (window as unknown as {layoutShifts: number[]}).layoutShifts = shifts;
@@ -83,7 +87,7 @@ test.describe('page weight of the pages beyond the spec list', () => {
     ...v3ApiRoutesBeyondSpec.map((path) => ({path, budget: budgetOf('api')})),
   ];
   for (const {path, budget} of pages) {
-    test(`${path} loads at most ${budget} KB of JS`, async ({page}) => {
+    test(`${path} loads at most ${budget} KB of JS`, exhaustive, async ({page}) => {
       test.slow();
       const weight = summarizePageWeight(await measurePageWeight(page, path, {}));
       console.log(`${path}: ${(weight.firstLoadJs / KB).toFixed(1)} KB JS`);
@@ -97,31 +101,35 @@ test.describe('page weight of the pages beyond the spec list', () => {
 // config/ssr-template.ts: the first paint never waits for the app's scripts.
 test.describe('first paint before JavaScript', () => {
   for (const pageType of pageTypes) {
-    test(`${pageType.label} paints before main.js is added, then hydrates`, async ({page}) => {
-      await page.addInitScript(() => {
-        const seen: {firstContentfulPaint?: number} = {};
-        (window as unknown as {paintOrder: typeof seen}).paintOrder = seen;
-        new PerformanceObserver((list) => {
-          // The paint's own time: this observer may hear of it after the page's starter has.
-          const entry = list.getEntriesByName('first-contentful-paint')[0];
-          if (entry && seen.firstContentfulPaint === undefined) seen.firstContentfulPaint = entry.startTime;
-        }).observe({type: 'paint', buffered: true});
-      });
-      const addedScripts = await recordAddedScripts(page);
-      const response = await page.goto(pageType.path);
-      const html = (await response!.text()).replace(/<script data-app-scripts[^>]*>[\s\S]*?<\/script>/, '');
-      // Only the starter names the app's scripts; nothing else loads them before the paint.
-      expect(html).not.toMatch(/<script[^>]+src=[^>]*main\.[0-9a-f]+\.js/);
-      expect(html).toMatch(/<link rel=preload href=\/assets\/js\/main\.[0-9a-f]+\.js as=script fetchpriority=low>/);
-      await expectHydrated(page);
-      const {firstContentfulPaint} = await page.evaluate(
-        () => (window as unknown as {paintOrder: {firstContentfulPaint?: number}}).paintOrder,
-      );
-      const mainScript = (await addedScripts()).find((script) => /\/main\.[0-9a-f]+\.js$/.test(script.path));
-      expect(firstContentfulPaint).toBeDefined();
-      expect(mainScript).toBeDefined();
-      expect(mainScript!.at).toBeGreaterThanOrEqual(firstContentfulPaint!);
-    });
+    test(
+      `${pageType.label} paints before main.js is added, then hydrates`,
+      fastTierWhen(fastTierPageTypes.has(pageType.id)),
+      async ({page}) => {
+        await page.addInitScript(() => {
+          const seen: {firstContentfulPaint?: number} = {};
+          (window as unknown as {paintOrder: typeof seen}).paintOrder = seen;
+          new PerformanceObserver((list) => {
+            // The paint's own time: this observer may hear of it after the page's starter has.
+            const entry = list.getEntriesByName('first-contentful-paint')[0];
+            if (entry && seen.firstContentfulPaint === undefined) seen.firstContentfulPaint = entry.startTime;
+          }).observe({type: 'paint', buffered: true});
+        });
+        const addedScripts = await recordAddedScripts(page);
+        const response = await page.goto(pageType.path);
+        const html = (await response!.text()).replace(/<script data-app-scripts[^>]*>[\s\S]*?<\/script>/, '');
+        // Only the starter names the app's scripts; nothing else loads them before the paint.
+        expect(html).not.toMatch(/<script[^>]+src=[^>]*main\.[0-9a-f]+\.js/);
+        expect(html).toMatch(/<link rel=preload href=\/assets\/js\/main\.[0-9a-f]+\.js as=script fetchpriority=low>/);
+        await expectHydrated(page);
+        const {firstContentfulPaint} = await page.evaluate(
+          () => (window as unknown as {paintOrder: {firstContentfulPaint?: number}}).paintOrder,
+        );
+        const mainScript = (await addedScripts()).find((script) => /\/main\.[0-9a-f]+\.js$/.test(script.path));
+        expect(firstContentfulPaint).toBeDefined();
+        expect(mainScript).toBeDefined();
+        expect(mainScript!.at).toBeGreaterThanOrEqual(firstContentfulPaint!);
+      },
+    );
   }
 });
 
@@ -129,19 +137,23 @@ test.describe('first paint before JavaScript', () => {
 // HTML and start at first paint, so main.js finds them installed instead of fetching them itself.
 test.describe('route chunks start with the page', () => {
   for (const pageType of pageTypes) {
-    test(`${pageType.label} names its route chunks and loads no script it does not name`, async ({page}) => {
-      const addedScripts = await recordAddedScripts(page);
-      const response = await page.goto(pageType.path);
-      const starter = /<script data-app-scripts[^>]*>\s*(\[[^\]]*\])/.exec(await response!.text());
-      expect(starter, 'the page has a script starter').not.toBeNull();
-      const named = JSON.parse(starter![1]) as string[];
-      // The runtime first, the entry last, the route's own chunks between them.
-      expect(named[0]).toMatch(/\/runtime~main\.[0-9a-f]+\.js$/);
-      expect(named.at(-1)).toMatch(/\/main\.[0-9a-f]+\.js$/);
-      expect(named.length).toBeGreaterThan(2);
-      await expectHydrated(page);
-      await page.waitForLoadState('networkidle');
-      expect((await addedScripts()).map((script) => script.path)).toEqual(named);
-    });
+    test(
+      `${pageType.label} names its route chunks and loads no script it does not name`,
+      fastTierWhen(fastTierPageTypes.has(pageType.id)),
+      async ({page}) => {
+        const addedScripts = await recordAddedScripts(page);
+        const response = await page.goto(pageType.path);
+        const starter = /<script data-app-scripts[^>]*>\s*(\[[^\]]*\])/.exec(await response!.text());
+        expect(starter, 'the page has a script starter').not.toBeNull();
+        const named = JSON.parse(starter![1]) as string[];
+        // The runtime first, the entry last, the route's own chunks between them.
+        expect(named[0]).toMatch(/\/runtime~main\.[0-9a-f]+\.js$/);
+        expect(named.at(-1)).toMatch(/\/main\.[0-9a-f]+\.js$/);
+        expect(named.length).toBeGreaterThan(2);
+        await expectHydrated(page);
+        await page.waitForLoadState('networkidle');
+        expect((await addedScripts()).map((script) => script.path)).toEqual(named);
+      },
+    );
   }
 });

@@ -8,6 +8,8 @@ import {expect, test, type Page} from '@playwright/test';
 import {allSpecRoutes} from '../spec-routes';
 import {expectHydrated} from '../support/hydration';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
+import {pageTypes} from '../support/page-types';
+import {exhaustive} from '../support/test-tiers';
 
 type Violation = {page: string; directive: string; blocked: string; sample: string};
 
@@ -46,17 +48,27 @@ test.describe('Content-Security-Policy: no violation on any page', () => {
   // One browser page walks the routes: a fresh page per route would spend the time on start-up.
   const chunks = 4;
   const routes = [...allSpecRoutes, '/no-such-page'];
+
+  async function expectNoViolationOn(page: Page, share: string[]): Promise<void> {
+    test.setTimeout(40_000 + share.length * 8_000);
+    const violations = await recordViolations(page);
+    for (const route of share) {
+      await loadIdle(page, route, route === '/no-such-page' ? 404 : 200);
+      const diagrams = mermaidDiagramsOn(route);
+      if (diagrams > 0) await expectDiagramImagesLoaded(page, diagrams);
+    }
+    expect(violations).toEqual([]);
+  }
+
+  const pageTypePaths = pageTypes.map((pageType) => pageType.path);
+  test(`one page of each type (${pageTypePaths.length} pages)`, async ({page}) => {
+    await expectNoViolationOn(page, pageTypePaths);
+  });
+
   for (let chunk = 0; chunk < chunks; chunk++) {
     const share = routes.filter((_, index) => index % chunks === chunk);
-    test(`spec routes, part ${chunk + 1} of ${chunks} (${share.length} pages)`, async ({page}) => {
-      test.setTimeout(40_000 + share.length * 8_000);
-      const violations = await recordViolations(page);
-      for (const route of share) {
-        await loadIdle(page, route, route === '/no-such-page' ? 404 : 200);
-        const diagrams = mermaidDiagramsOn(route);
-        if (diagrams > 0) await expectDiagramImagesLoaded(page, diagrams);
-      }
-      expect(violations).toEqual([]);
+    test(`spec routes, part ${chunk + 1} of ${chunks} (${share.length} pages)`, exhaustive, async ({page}) => {
+      await expectNoViolationOn(page, share);
     });
   }
 

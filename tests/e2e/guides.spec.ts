@@ -7,6 +7,11 @@ import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-d
 import {elementsRemovedWhileLoading, expectHydrated} from '../support/hydration';
 import {collectScriptBodies} from '../support/script-bodies';
 import {storage} from '../../config/site-constants';
+import {pageTypes} from '../support/page-types';
+import {fastTierWhen} from '../support/test-tiers';
+
+/** The fast tier checks the guide and SDK pages of the page types; the full tier every guide and SDK page. */
+const pageTypePaths = new Set(pageTypes.map((pageType) => pageType.path));
 
 // Playwright runs from the repository root (where playwright.config.ts is).
 const repoRoot = process.cwd();
@@ -18,20 +23,24 @@ test.describe('guides and SDK pages', () => {
     const diagrams = mermaidDiagramsOn(route);
     const codeBlocks = (source.match(/^```(json|php|csharp|ts|html|bash)\b/gm) ?? []).length;
 
-    test(`${route} shows its ${diagrams} diagrams as images and highlights its code`, async ({page}) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(route);
-      await expect(page.locator('article h1').first()).toBeVisible();
-      await expectDiagramImagesLoaded(page, diagrams);
-      if (codeBlocks > 0) {
-        // Code in inactive tabs is not rendered until chosen; the visible blocks must be highlighted.
-        const visibleBlock = page.locator('article pre.prism-code').first();
-        await expect(visibleBlock).toBeVisible();
-        await expect(visibleBlock.locator('.token').first()).toBeAttached();
-      }
-      expect(errors).toEqual([]);
-    });
+    test(
+      `${route} shows its ${diagrams} diagrams as images and highlights its code`,
+      fastTierWhen(pageTypePaths.has(route)),
+      async ({page}) => {
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.goto(route);
+        await expect(page.locator('article h1').first()).toBeVisible();
+        await expectDiagramImagesLoaded(page, diagrams);
+        if (codeBlocks > 0) {
+          // Code in inactive tabs is not rendered until chosen; the visible blocks must be highlighted.
+          const visibleBlock = page.locator('article pre.prism-code').first();
+          await expect(visibleBlock).toBeVisible();
+          await expect(visibleBlock.locator('.token').first()).toBeAttached();
+        }
+        expect(errors).toEqual([]);
+      },
+    );
   }
 
   test('server samples switch between JSON, PHP and C# without writing to storage', async ({page}) => {

@@ -7,6 +7,7 @@ import rehypeParse from 'rehype-parse';
 import {unified} from 'unified';
 import {allSpecRoutes, generalRoutes} from '../spec-routes';
 import {expectHydrated} from '../support/hydration';
+import {fastTierWhen} from '../support/test-tiers';
 import {site} from '../../config/site-constants';
 import {markdownTwinPath} from '../../src/lib/markdown-twin-path';
 import {copyPageLabels} from '../../src/components/CopyPageMarkdown/labels';
@@ -200,7 +201,7 @@ test.describe('Copy page as Markdown', () => {
   }
 
   for (const route of pages) {
-    test(`copies the page's Markdown, read only on click, on ${route}`, async ({page, request}) => {
+    test(`copies the page's Markdown, read only on click, on ${route}`, fastTierWhen(route === guide), async ({page, request}) => {
       const requested = await markdownRequests(page);
       await page.goto(route);
       await expectHydrated(page);

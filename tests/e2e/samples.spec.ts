@@ -28,6 +28,7 @@ import {
 import {apiCalls, bracketProblem, jsonLiterals, matchesTemplate} from '../support/csharp-sample';
 import {e2ePort} from '../support/e2e-server';
 import {sampleRequest} from '../../scripts/request-samples';
+import {exhaustive, fastTierWhen} from '../support/test-tiers';
 
 const mocks = mockServers(e2ePort);
 const mockUrl = (version: 'v3' | 'v1') => `http://127.0.0.1:${mocks[version].port}`;
@@ -116,12 +117,16 @@ function csharpProblems(source: string, document: JsonObject, bodies: unknown[] 
 
 const languageOf: Record<string, SampleLanguage | undefined> = {curl: 'curl', bash: 'curl', php: 'php', javascript: 'node'};
 
+/**
+ * Every operation's samples come from one generator (scripts/request-samples.ts): the fast tier runs
+ * those of one operation with a body per version, the full tier those of every operation.
+ */
+const fastTierOperations = ['/docs/3.0.0/api/create-session', '/docs/1.0.0/api/create-session'];
+
 test.describe('request samples on API pages', () => {
-  // Tab switches race the render of client-rendered code blocks on a busy machine (about one test
-  // in a run); a real defect fails every attempt, and Playwright reports a retried pass as flaky.
-  test.describe.configure({retries: 2});
   for (const operationPage of operationPages()) {
-    test(`${operationPage.route}: each request sample shows and copies as written, and runs against the mock`, async ({page}) => {
+    const details = fastTierWhen(fastTierOperations.includes(operationPage.route));
+    test(`${operationPage.route}: each request sample shows and copies as written, and runs against the mock`, details, async ({page}) => {
       test.slow(); // Four samples, each copied twice and run.
       await page.goto(operationPage.route);
       await expectHydrated(page);
@@ -237,17 +242,29 @@ const generatedReferencePages = [
 ];
 const isGeneratedReferencePage = (route: string) => generatedReferencePages.some(({pattern}) => pattern.test(route));
 
+/**
+ * The fast tier runs the pages whose samples are web handlers (each served and called through its
+ * harness below); the full tier every page. The unit tests check every sample of every page
+ * statically (tests/unit/guide-samples.test.ts).
+ */
+const hasPhpHandler = (guide: (typeof docsPages)[number]) =>
+  guide.fences.some((fence) => fence.language === 'php' && isPhpHandler(fence.code));
+
 test.describe('code samples in guides and SDK pages', () => {
-  test.describe.configure({retries: 2}); // As above.
   for (const guide of docsPages.filter((candidate) => !isGeneratedReferencePage(candidate.route))) {
-    test(`${guide.route}: each sample shows and copies as written, and the server samples run against the mock`, async ({page}) => {
-      test.slow(); // Every tab of every sample, each copied and the server samples run.
-      expect(await docsPageSampleFailures(page, guide)).toEqual([]);
-    });
+    const details = fastTierWhen(hasPhpHandler(guide));
+    test(
+      `${guide.route}: each sample shows and copies as written, and the server samples run against the mock`,
+      details,
+      async ({page}) => {
+        test.slow(); // Every tab of every sample, each copied and the server samples run.
+        expect(await docsPageSampleFailures(page, guide)).toEqual([]);
+      },
+    );
   }
   for (const {name, pattern} of generatedReferencePages) {
     const pages = docsPages.filter((candidate) => pattern.test(candidate.route));
-    test(`the ${pages.length} ${name} pages: each example shows and copies as written`, async ({page}) => {
+    test(`the ${pages.length} ${name} pages: each example shows and copies as written`, exhaustive, async ({page}) => {
       expect(pages.length).toBeGreaterThan(20);
       test.setTimeout(pages.length * 10_000);
       const failures: string[] = [];
