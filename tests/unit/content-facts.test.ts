@@ -10,6 +10,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {apiFiles, apiOperations, disallowedStatuses, resolve, siteDir, type JsonObject} from '../../src/lib/api-model';
 import {
+  binaryChoiceProblems,
   combinedVocabulary,
   cspSampleProblems,
   formatProblem,
@@ -17,6 +18,7 @@ import {
   linkProblems,
   mentionProblems,
   openApiDescriptions,
+  sdkProseProblems,
   siteRoutes,
   vocabulary,
   type ContentProblem,
@@ -190,4 +192,23 @@ test('a completed auto-captured session without captureId fails validation', () 
   assert.deepEqual(validator.validate('#/components/schemas/Session', completed), []);
   delete completed.captureId;
   assert.notDeepEqual(validator.validate('#/components/schemas/Session', completed), []);
+});
+
+test('counts, payloads and browsers that prose says about the SDK types come from the types', () => {
+  const problems = pages.flatMap((page) => sdkProseProblems(page.text, page.file, sources));
+  assert.deepEqual(report(problems), []);
+  const check = (text: string) => report(sdkProseProblems(text, 'page.mdx', sources)).join('\n');
+  assert.match(check('`TesseraInitOptions` has four fields.'), /has 5 fields/);
+  assert.match(check('| `unlocked` | `{sessionId: string}` | fires |'), /carries sessionId, automatic/);
+  assert.match(check('### unlocked\n\nText.\n\n| Field | Type |\n| --- | --- |\n| `sessionId` | `string` |\n'), /fields of unlocked/);
+  assert.match(check('Use Safari 14 or later.'), /SupportedBrowsers/);
+  assert.equal(check('`TesseraInitOptions` has <MemberCount type="TesseraInitOptions" /> fields. Supported: <SupportedBrowsers />.'), '');
+});
+
+test('the glossary names enumeration values as the schemas define them', () => {
+  const file = 'src/pages/markdown-page.md';
+  const text = readFileSync(path.join(siteDir, file), 'utf8');
+  assert.deepEqual(report(binaryChoiceProblems(text, file, sources.v3)), []);
+  assert.match(expandFactsInSource(text, sources), /Your answer, `approve` or `reject`,/);
+  assert.match(report(binaryChoiceProblems('Your answer, accept or reject, when …', file, sources.v3)).join(), /approve and reject/);
 });
