@@ -25,6 +25,7 @@ import {requestSamplesExport, summarizeOperation} from '../src/lib/operation-sum
 import {addSuccessorNotices} from './v1-successor-notices';
 import {withObjectLinks} from './reference/object-links';
 import {docsRouteOf, writeReferencePages} from './reference/write-reference-pages';
+import {withPageDescription} from './reference/page-description';
 import {isStockBuild} from '../config/performance-layer';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -80,9 +81,13 @@ function withOperationSummary(frontMatter: string, file: string): {frontMatter: 
     typeof summarizeOperation
   >[0] & {
     'x-codeSamples'?: CodeSample[];
+    description?: unknown;
   };
   return {
-    frontMatter: frontMatter.replace(packed[0], () => `api: ${JSON.stringify(summarizeOperation(operation))}`),
+    frontMatter: withPageDescription(
+      frontMatter.replace(packed[0], () => `api: ${JSON.stringify(summarizeOperation(operation))}`),
+      operation.description,
+    ),
     samplesExport: requestSamplesExport(operation['x-codeSamples'] ?? []),
   };
 }

@@ -1,0 +1,20 @@
+/**
+ * The one-line description of a generated operation page (its meta description and its card on the
+ * tag page). The OpenAPI plugin cuts the operation's description at its first line break, often
+ * mid-sentence, and keeps Markdown code spans as literal backticks, which the card shows as typed.
+ * This gives the whole first sentence as plain text instead.
+ */
+import {firstSentence} from './openapi-model';
+
+export function pageDescription(description: string): string {
+  return firstSentence(description)
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\*\*([^*]*)\*\*/g, '$1');
+}
+
+/** The front matter with its `description` replaced by the operation's first sentence. */
+export function withPageDescription(frontMatter: string, description: unknown): string {
+  if (typeof description !== 'string' || !description.trim()) return frontMatter;
+  return frontMatter.replace(/^description: .*$/m, () => `description: ${JSON.stringify(pageDescription(description))}`);
+}
