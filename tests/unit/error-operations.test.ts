@@ -9,7 +9,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {loadOpenApi, openApiFiles, resolveRef, type JsonObject} from '../support/openapi';
-import {errorCatalogue, errorPages, responseDescriptionProblems} from '../../scripts/reference/error-catalogue';
+import {errorCatalogue, errorPages, responseDescriptionProblems, retryAdvice} from '../../scripts/reference/error-catalogue';
 import {operationsOf, responsesOf, type OperationRef} from '../../scripts/reference/openapi-model';
 
 const versions = {v3: {file: openApiFiles.v3, docsRoute: '/docs/3.0.0'}, v1: {file: openApiFiles.v1, docsRoute: '/docs/1.0.0'}};
@@ -146,4 +146,52 @@ test('the session_not_modifiable page lists the statuses each operation refuses'
   const row = page.mdx.split('\n').find((line) => line.includes('/v3/sessions/{sessionId}/metadata'))!;
   assert.match(row, /\| `cancelled`, `expired`, `rejected` \|$/);
   assert.doesNotMatch(page.mdx, /because it is `completed`/);
+});
+
+const stopWords = new Set('a an the to of and or is it its that this with for on in be so not do did your you same after then'.split(' '));
+const contentWords = (sentence: string) =>
+  new Set(
+    sentence
+      .toLowerCase()
+      .replace(/[`*,.;:()]/g, ' ')
+      .split(/\s+/)
+      .filter((word) => word && !stopWords.has(word)),
+  );
+const sentencesOf = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+/)
+    .filter(Boolean);
+/** Share of the shorter sentence's content words that the other one repeats. */
+function overlap(first: string, second: string): number {
+  const [a, b] = [contentWords(first), contentWords(second)];
+  return [...a].filter((word) => b.has(word)).length / Math.max(1, Math.min(a.size, b.size));
+}
+
+/** Sentences an error page says twice: verbatim anywhere, or the retry advice restated in "What to do". */
+function repeatedSentences(document: JsonObject, docsRoute: string): string[] {
+  const problems: string[] = [];
+  for (const entry of errorCatalogue(document, docsRoute)) {
+    const advice = sentencesOf(retryAdvice[entry.retry]);
+    const all = [...advice, ...sentencesOf(entry.when), ...sentencesOf(entry.action)];
+    for (const sentence of new Set(all.filter((candidate, index) => all.indexOf(candidate) !== index)))
+      problems.push(`${entry.code}: "${sentence}" twice`);
+    for (const said of advice)
+      for (const action of sentencesOf(entry.action))
+        if (overlap(said, action) >= 0.6) problems.push(`${entry.code}: "${action}" restates the retry advice "${said}"`);
+  }
+  return problems;
+}
+
+for (const [version, {file, docsRoute}] of Object.entries(versions)) {
+  test(`${version}: no error page says a sentence twice`, () => {
+    assert.deepEqual(repeatedSentences(loadOpenApi(file) as JsonObject, docsRoute), []);
+  });
+}
+
+test('an action that restates the retry advice is reported', () => {
+  const changed = structuredClone(v3) as JsonObject & {'x-error-catalogue': Record<string, {action: string}>};
+  changed['x-error-catalogue'].internal_error!.action =
+    'Retry with exponential back-off. Because you send the same key, an operation that did take effect is not done twice.';
+  assert.ok(repeatedSentences(changed, '/docs/3.0.0').some((problem) => problem.startsWith('internal_error:')));
 });
