@@ -456,3 +456,38 @@ export function binaryChoiceProblems(text: string, file: string, document: ApiDo
   });
   return problems;
 }
+
+/**
+ * Worked arithmetic in prose, `1000 × 8090 ÷ 10670 = 758.20`: the result must be the value of the
+ * expression rounded to the decimals it shows. Operators are ×, ÷, +, − (or -), numbers may be
+ * negative and in parentheses; × and ÷ bind before + and −.
+ */
+export function arithmeticProblems(text: string, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const number = String.raw`\(?[−-]?\d+(?:\.\d+)?\)?`;
+  const expression = new RegExp(String.raw`(${number}(?:\s*[×÷+−-]\s*${number})+)\s*=\s*([−-]?\d+(?:\.\d+)?)(?![\d.]*\d)`, 'g');
+  const value = (token: string) => Number(token.replace(/[()]/g, '').replace('−', '-'));
+  proseLines(text).forEach((content, index) => {
+    for (const match of content.replace(/`/g, '').matchAll(expression)) {
+      const tokens = match[1]!.match(new RegExp(`${number}|[×÷+−-]`, 'g'))!;
+      // Fold × and ÷ first, then + and −.
+      const terms: number[] = [value(tokens[0]!)];
+      const signs: number[] = [1];
+      for (let at = 1; at < tokens.length; at += 2) {
+        const [operator, operand] = [tokens[at]!, value(tokens[at + 1]!)];
+        if (operator === '×') terms[terms.length - 1]! *= operand;
+        else if (operator === '÷') terms[terms.length - 1]! /= operand;
+        else {
+          terms.push(operand);
+          signs.push(operator === '+' ? 1 : -1);
+        }
+      }
+      const exact = terms.reduce((sum, term, position) => sum + signs[position]! * term, 0);
+      const shown = match[2]!.replace('−', '-');
+      const decimals = shown.split('.')[1]?.length ?? 0;
+      if (Math.abs(Number(exact.toFixed(decimals)) - Number(shown)) > 1e-9)
+        problems.push({file, line: index + 1, message: `${match[0]}: the expression is ${exact.toFixed(Math.max(decimals, 2))}`});
+    }
+  });
+  return problems;
+}

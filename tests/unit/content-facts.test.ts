@@ -10,6 +10,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {apiFiles, apiOperations, disallowedStatuses, resolve, siteDir, type JsonObject} from '../../src/lib/api-model';
 import {
+  arithmeticProblems,
   binaryChoiceProblems,
   combinedVocabulary,
   cspSampleProblems,
@@ -211,4 +212,12 @@ test('the glossary names enumeration values as the schemas define them', () => {
   assert.deepEqual(report(binaryChoiceProblems(text, file, sources.v3)), []);
   assert.match(expandFactsInSource(text, sources), /Your answer, `approve` or `reject`,/);
   assert.match(report(binaryChoiceProblems('Your answer, accept or reject, when …', file, sources.v3)).join(), /approve and reject/);
+});
+
+test('worked arithmetic on the pages adds up to the decimals it shows', () => {
+  assert.deepEqual(report(pages.flatMap((page) => arithmeticProblems(page.text, page.file))), []);
+  const check = (text: string) => report(arithmeticProblems(text, 'page.mdx')).join('\n');
+  assert.match(check('1000 × 8090 ÷ 10670 = 758.18 and 1000 × 2580 ÷ 10670 = 241.80.'), /758\.18: the expression is 758\.20/);
+  assert.equal(check('8090 + 2580 + 590 − 758 − 242 = 10260, and −758 × 1900 ÷ 11900 = −121.03.'), '');
+  assert.match(check('1 × (−758) − 0 = −757'), /the expression is -758/);
 });
