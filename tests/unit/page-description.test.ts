@@ -1,6 +1,7 @@
 /**
  * The description of an operation page (its card on the tag page, its meta description) is the
- * operation's whole first sentence in plain text: no cut mid-sentence, no literal backticks.
+ * operation's whole first sentence in plain text: no cut mid-sentence, no literal backticks; and a
+ * field description (a noun phrase) becomes a sentence where a generated page uses it as prose.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ import {loadOpenApi, openApiFiles, repoRoot, type JsonObject} from '../support/o
 import {operationsOf} from '../../scripts/reference/openapi-model';
 import {pageDescription, withPageDescription} from '../../scripts/reference/page-description';
 import {openApiSpecs} from '../../config/openapi';
+import {fieldSentence, notificationsPage} from '../../scripts/reference/notifications-page';
 
 const problemsOf = (where: string, description: string): string[] => {
   const problems: string[] = [];
@@ -53,4 +55,18 @@ test('the generated operation pages carry whole sentences (after npm run gen-api
   }
   if (!pages) return context.skip('no generated pages: run npm run gen-api');
   assert.deepEqual(problems, []);
+});
+
+test('the notifications page turns the event id description into a sentence of its Deduplication section', () => {
+  assert.equal(
+    fieldSentence(
+      'Every notification body carries',
+      'id',
+      'Unique id of a notification event. Retries keep the same id; use it to deduplicate.',
+    ),
+    'Every notification body carries `id` (unique id of a notification event). Retries keep the same id; use it to deduplicate.',
+  );
+  const {mdx} = notificationsPage(loadOpenApi(openApiFiles.v3) as JsonObject, '/docs/3.0.0', openApiFiles.v3);
+  const section = mdx.split('## Deduplication')[1]!.trim();
+  assert.match(section, /^Every notification body carries `id` \(/);
 });
