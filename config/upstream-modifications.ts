@@ -296,6 +296,17 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle(performanceThemeFile(`ApiExplorer/${slice}/slice.ts`)),
   })),
   {
+    purpose: 'feature',
+    keptBecause: 'Tag pages list each operation with a readable summary, and search results and link previews show it.',
+    package: 'docusaurus-plugin-openapi-docs',
+    upstreamFile: 'docusaurus-plugin-openapi-docs/lib/openapi/openapi.js',
+    kind: 'patched output',
+    ours: ['scripts/reference/page-description.ts', 'scripts/generate-api-docs.ts'],
+    why: "The plugin makes an operation page's description the text before the operation description's first line break, often mid-sentence and with Markdown backticks; the generated page gets the whole first sentence as plain text.",
+    gain: 'No weight change.',
+    switchOff: 'remove the withPlainPageDescription call from scripts/generate-api-docs.ts',
+  },
+  {
     purpose: 'specification',
     keptBecause:
       "Spec 7: the theme's explorer keeps the chosen sample language in local storage (`docusaurus.tab.code-samples`), and its request builder can send requests.",
@@ -429,6 +440,7 @@ export const upstreamModifications: UpstreamModification[] = [
  * until the modification is re-checked and the new hash written here.
  */
 export const checkedUpstreamHashes: Record<string, string> = {
+  'docusaurus-plugin-openapi-docs/lib/openapi/openapi.js': '7d77eebda3a19f67',
   '@docusaurus/core/lib/client/clientEntry.js': 'a9d6514eaf79c05c',
   '@docusaurus/core/lib/client/docusaurus.js': 'b0d1dbdc1e3a706f',
   '@docusaurus/core/lib/client/browserContext.js': 'f0765ea0de6c6820',

@@ -25,6 +25,7 @@ import {requestSamplesExport, summarizeOperation} from '../src/lib/operation-sum
 import {addSuccessorNotices} from './v1-successor-notices';
 import {withObjectLinks} from './reference/object-links';
 import {docsRouteOf, writeReferencePages} from './reference/write-reference-pages';
+import {withPlainPageDescription} from './reference/page-description';
 import {isStockBuild} from '../config/performance-layer';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -101,7 +102,8 @@ function markGenerated(outputDir: string, sourcePath: string): number {
     const frontMatterEnd = text.indexOf('\n---\n', 4);
     if (!text.startsWith('---\n') || frontMatterEnd < 0) throw new Error(`${file} has no front matter`);
     const body = text.slice(frontMatterEnd + 5);
-    const frontMatter = text.slice(4, frontMatterEnd + 5);
+    const raw = text.slice(4, frontMatterEnd + 5);
+    const frontMatter = page.endsWith('.api.mdx') ? withPlainPageDescription(raw, file) : raw;
     if (page.endsWith('.api.mdx') && !isStockBuild()) {
       const operation = withOperationSummary(frontMatter, file);
       writeFileSync(file, `---\n${marker}\n${operation.frontMatter}\n${registration}\n\n${operation.samplesExport}\n${body}`);

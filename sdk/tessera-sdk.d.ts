@@ -6,9 +6,22 @@
  * Load it with `<script src="https://js.tessera.example/v3/tessera.js"></script>` (the same file
  * serves production and sandbox: the client token says which environment a session lives in).
  * The form runs in an iframe served from js.tessera.example, which talks to the Tessera API hosts;
- * your page needs the Content-Security-Policy in `TesseraContentSecurityPolicy`. Supported
- * browsers: the last two versions of Chrome, Edge and Firefox, and Safari 15 or later.
+ * your page needs the Content-Security-Policy in `TesseraContentSecurityPolicy`. The supported
+ * browsers are in `TesseraSupportedBrowsers`.
  */
+
+/**
+ * The browsers the SDK supports, and the versions of each; the pages render this list. In any
+ * other browser (every version of Internet Explorer among them) `Tessera.init` fails with
+ * `unsupported_browser`.
+ */
+export interface TesseraSupportedBrowsers {
+  Chrome: 'the last two major versions';
+  Edge: 'the last two major versions';
+  Firefox: 'the last two major versions';
+  'Chrome on Android': 'the last two major versions';
+  Safari: '15 or later, on macOS and iOS';
+}
 
 /**
  * The directives a merchant page's Content-Security-Policy must allow, and nothing more: the page
@@ -69,7 +82,9 @@ export interface TesseraInitOptions {
 
 /**
  * What `Tessera.init` can fail with, in the `load_failed` event and the rejected promise:
- * - `invalid_client_token`: not a client token, or one from the other environment;
+ * - `invalid_client_token`: not a client token, one from the other environment, or one past its
+ *   validity (`Session.clientToken` in openapi/tessera-v3.yaml), even while the session is still
+ *   open: read the session on your backend for a fresh token and call `init` again;
  * - `session_not_found`: no session for this token (it was created in another account);
  * - `session_expired`: the session is `expired`: create a new one;
  * - `session_final`: the session is `completed`, `cancelled` or `rejected`: show the outcome;
@@ -130,7 +145,11 @@ export interface TesseraEventMap {
    * `merchantAccountId`. The SDK does not navigate: send the shopper to your confirmation page.
    */
   completed: {sessionId: string; sessionType: TesseraSessionType; orderId: string | null; merchantAccountId: string | null};
-  /** The session ended without completing: `rejected`, `cancelled` or `expired`, with the reason. */
+  /**
+   * The session ended without completing: `rejected`, `cancelled` or `expired`, with the reason.
+   * The SDK does not navigate: send the shopper to your cancel page (`merchantUrls.cancel`) or offer
+   * a new attempt.
+   */
   ended: {sessionId: string; status: 'rejected' | 'cancelled' | 'expired'; reason: TesseraSessionEndReason};
   /**
    * A problem the shopper can fix in the form; the form stays usable and says what happened.
@@ -164,7 +183,9 @@ export interface TesseraClient {
   lock(): Promise<void>;
   /**
    * Reloads the session from Tessera, shows your changes, and makes the form usable again.
-   * Calling it when the form is not locked resolves at once and changes nothing.
+   * Calling it when the form is not locked resolves at once and changes nothing: after the SDK
+   * released a lock itself (`unlocked` with `automatic: true`), `unlock()` does not reload, so
+   * show a later change with `lock()` and `unlock()` again.
    */
   unlock(): Promise<void>;
   /** Removes the form and every listener. Call it when your page leaves the checkout step. */

@@ -60,7 +60,11 @@ export const httpStatusText: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-export type CatalogueExtensionEntry = {when?: unknown; action?: unknown; retry?: unknown; example?: unknown};
+/**
+ * `refusedStatuses: true` marks the code an operation answers when its `x-tessera-allowed-statuses`
+ * refuse the resource's status: its page then lists, per operation, the statuses that refuse it.
+ */
+export type CatalogueExtensionEntry = {when?: unknown; action?: unknown; retry?: unknown; example?: unknown; refusedStatuses?: unknown};
 
 export type ErrorCode = {
   code: string;
@@ -73,6 +77,7 @@ export type ErrorCode = {
   typeUri: string;
   route: string;
   operations: OperationRef[];
+  refusedStatuses: boolean;
 };
 
 export const errorRoute = (docsRoute: string, code: string): string => `${docsRoute}/${errorsFolder}/${code}`;
@@ -123,11 +128,50 @@ function problemExamples(document: JsonObject, response: JsonObject): ProblemBod
   return found;
 }
 
-/** The codes an error response can carry: its examples' codes and the codes its description names. */
+/**
+ * The `code` a problem schema pins with `const` (through `$ref` and `allOf`). An `enum` does not
+ * count: a shared problem schema lists every code of the API, not what one response carries.
+ */
+function schemaCodes(document: JsonObject, schema: unknown): string[] {
+  const resolved = resolveRef<JsonObject | undefined>(document, schema);
+  if (!resolved || typeof resolved !== 'object') return [];
+  const code = resolveRef<JsonObject | undefined>(document, (resolved.properties as JsonObject | undefined)?.code);
+  return [
+    ...(typeof code?.const === 'string' ? [code.const] : []),
+    ...((resolved.allOf as unknown[] | undefined) ?? []).flatMap((part) => schemaCodes(document, part)),
+  ];
+}
+
+/**
+ * The codes an error response can carry: the codes of its problem examples and the one its schema
+ * pins. Prose does not count: a description that names a code its examples lack is a mistake
+ * in the file (see `responseDescriptionProblems`), not a way to list an operation.
+ */
 export function codesOfResponse(document: JsonObject, response: JsonObject): string[] {
   const codes = problemExamples(document, response).map((example) => example.code);
-  if (typeof response.description === 'string') codes.push(...codesInProse(response.description, true));
+  for (const media of Object.values((response.content ?? {}) as Record<string, JsonObject>))
+    codes.push(...schemaCodes(document, media.schema));
   return [...new Set(codes)];
+}
+
+/** Error responses whose description names a code that the response itself cannot carry. */
+export function responseDescriptionProblems(document: JsonObject, docsRoute: string): string[] {
+  const problems: string[] = [];
+  const check = (where: string, response: JsonObject) => {
+    if (!isErrorResponse(response) || typeof response.description !== 'string') return;
+    const carried = new Set(codesOfResponse(document, response));
+    for (const code of codesInProse(response.description, true))
+      if (!carried.has(code))
+        problems.push(`${where}: the description names \`${code}\`, which no example or schema of the response carries`);
+  };
+  for (const [name, response] of Object.entries(((document.components as JsonObject | undefined)?.responses ?? {}) as JsonObject))
+    check(`#/components/responses/${name}`, response as JsonObject);
+  for (const operation of operationsOf(document, docsRoute)) {
+    for (const [status, response] of Object.entries((operation.operation.responses ?? {}) as JsonObject)) {
+      if (!(response as JsonObject).$ref) check(`${operation.operationId} ${status}`, response as JsonObject);
+    }
+  }
+  return problems;
 }
 
 export type CodeUsage = {code: string; where: string; status?: number};
@@ -200,6 +244,7 @@ export function errorCatalogue(document: JsonObject, docsRoute: string): ErrorCo
         typeUri: errorTypeUri(docsRoute, code),
         route: errorRoute(docsRoute, code),
         operations: operations.filter((operation) => codesByOperation.get(operation.operationId)?.has(code)),
+        refusedStatuses: entry.refusedStatuses === true,
       };
     })
     .sort((a, b) => a.status - b.status);
@@ -212,12 +257,22 @@ export type ErrorPages = {pages: {code: string; mdx: string}[]; index: string};
 export function errorPages(document: JsonObject, docsRoute: string, apiName: string, sourcePath: string, fenceMeta: string): ErrorPages {
   const catalogue = errorCatalogue(document, docsRoute);
   const pages = catalogue.map((entry, position) => {
+    const refused = (operation: OperationRef) => {
+      const allowed = operation.operation['x-tessera-allowed-statuses'] as {schema: string; statuses: string[]} | undefined;
+      if (!allowed) throw new Error(`${entry.code} has refusedStatuses, but ${operation.operationId} has no x-tessera-allowed-statuses`);
+      const values = (((document.components as JsonObject).schemas as JsonObject)[allowed.schema] as JsonObject).enum as string[];
+      return values
+        .filter((status) => !allowed.statuses.includes(status))
+        .map((status) => `\`${status}\``)
+        .join(', ');
+    };
     const operationsSection = entry.operations.length
       ? [
-          '| Operation | Request |',
-          '|---|---|',
+          entry.refusedStatuses ? '| Operation | Request | Returned in status |' : '| Operation | Request |',
+          entry.refusedStatuses ? '|---|---|---|' : '|---|---|',
           ...entry.operations.map(
-            (operation) => `| [${tableCell(operation.summary)}](${operation.route}) | \`${operation.method} ${operation.path}\` |`,
+            (operation) =>
+              `| [${tableCell(operation.summary)}](${operation.route}) | \`${operation.method} ${operation.path}\` |${entry.refusedStatuses ? ` ${refused(operation)} |` : ''}`,
           ),
         ].join('\n')
       : `No operation declares it: any operation of the ${apiName} can return it.`;

@@ -86,6 +86,16 @@ export function notificationEvents(document: JsonObject, docsRoute: string): Not
 
 const anchor = (event: string) => event.replace(/[^a-z0-9]+/g, '-');
 
+/** "Every notification body carries `id` (unique id of a notification event). Retries …" */
+export function fieldSentence(subject: string, field: string, description: string): string {
+  const [first = '', ...rest] = description
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s+/);
+  const phrase = first.replace(/[.!?]$/, '').replace(/^[A-Z](?=[a-z])/, (letter) => letter.toLowerCase());
+  return [`${subject} \`${field}\`${phrase ? ` (${phrase})` : ''}.`, ...rest].join(' ');
+}
+
 export function notificationsPage(document: JsonObject, docsRoute: string, sourcePath: string): {mdx: string; events: NotificationEvent[]} {
   const events = notificationEvents(document, docsRoute);
   if (events.length === 0) throw new Error(`${sourcePath} describes no notification callbacks`);
@@ -171,7 +181,8 @@ export function notificationsPage(document: JsonObject, docsRoute: string, sourc
     '',
     '## Deduplication',
     '',
-    mdxText(eventIdDescription),
+    // The field's description is a noun phrase made for a table cell; the section needs a sentence.
+    mdxText(fieldSentence('Every notification body carries', 'id', eventIdDescription)),
     '',
   ].join('\n');
   return {mdx, events};

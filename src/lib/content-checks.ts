@@ -24,7 +24,7 @@ import {
   type ApiDocument,
   type JsonObject,
 } from './api-model';
-import type {FactSources} from './facts';
+import {numberWords, type FactSources} from './facts';
 import {jsonMediaType, SchemaValidator} from './schema-validator';
 import {escapePointer} from '../../scripts/openapi-refs';
 
@@ -337,6 +337,156 @@ export function linkProblems(text: string, file: string, routes: Set<string>): C
     for (const match of content.matchAll(/\]\(((?:\/|pathname:\/\/)[^)\s]*)\)/g)) {
       const problem = linkProblem(match[1]!, routes);
       if (problem) problems.push({file, line: index + 1, message: problem});
+    }
+  });
+  return problems;
+}
+
+const countOf = (word: string): number | undefined => {
+  if (/^\d+$/.test(word)) return Number(word);
+  const index = numberWords.indexOf(word.toLowerCase());
+  return index < 0 ? undefined : index;
+};
+
+/**
+ * Facts about the SDK's types that prose restates instead of rendering them from
+ * sdk/tessera-sdk.d.ts: how many fields or methods an interface has ("`TesseraInitOptions` has four
+ * fields"), an event's payload (a table row `| \`unlocked\` | \`{sessionId: string}\` |`, or the
+ * field table under an event's heading), and the supported browsers, which only
+ * `<SupportedBrowsers />` may name. Runs on the page source before the fact components expand.
+ */
+export function sdkProseProblems(text: string, file: string, sources: FactSources): ContentProblem[] {
+  const {sdk} = sources;
+  const problems: ContentProblem[] = [];
+  const browsers = [...new Set(sdk.supportedBrowsers.map(([browser]) => browser.split(' ')[0]!))];
+  const browserPattern = new RegExp(`\\b(${browsers.join('|')})\\b`);
+  let section: string | undefined;
+  proseLines(text).forEach((content, index) => {
+    const line = index + 1;
+    const heading = /^#{2,6}\s+`?([a-z_]+)`?\s*$/.exec(content)?.[1];
+    if (/^#{1,6}\s/.test(content)) section = heading && sdk.eventPayloads.has(heading) ? heading : undefined;
+    // "`TesseraInitOptions` has four fields", "the five fields of `TesseraInitOptions`".
+    for (const match of content.matchAll(
+      /`(Tessera[A-Za-z]+)` has (\w+) (?:[a-z-]+ )?(fields|properties|methods)|(\w+) (?:[a-z-]+ )?(fields|properties|methods) of `(Tessera[A-Za-z]+)`/g,
+    )) {
+      const [type, word, kind] = match[1] ? [match[1], match[2]!, match[3]!] : [match[6]!, match[4]!, match[5]!];
+      const members = sdk.interfaces.get(type);
+      const said = countOf(word);
+      if (!members || said === undefined) continue;
+      const actual = kind === 'methods' ? members.methods.length : members.properties.length;
+      if (said !== actual)
+        problems.push({
+          file,
+          line,
+          message: `${type} has ${actual} ${kind} in ${sdkFileName}, not ${word}: use <MemberCount type="${type}" />`,
+        });
+    }
+    // | `unlocked` | `{sessionId: string}` | …
+    const row = /^\s*\|\s*`([a-z_]+)`\s*\|(.*)$/.exec(content);
+    const payload = row && sdk.eventPayloads.get(row[1]!);
+    const literal = row && /`\{([^`]*)\}`/.exec(row[2]!)?.[1];
+    if (payload && literal !== undefined && literal !== null) {
+      const fields = literal
+        .split(/[;,]/)
+        .map((part) => part.split(':')[0]!.trim())
+        .filter(Boolean);
+      if (fields.join() !== payload.map(([field]) => field).join())
+        problems.push({
+          file,
+          line,
+          message: `${row[1]} carries ${payload.map(([field]) => field).join(', ')}, not ${fields.join(', ')}: use <EventPayload event="${row[1]}" />`,
+        });
+    }
+    // The field table under an event's heading lists exactly the payload's fields.
+    if (section && /^\s*\|\s*Field\s*\|/.test(content)) {
+      const rows = proseLines(text)
+        .slice(index + 2)
+        .filter((_, offset, rest) => rest.slice(0, offset + 1).every((candidate) => /^\s*\|/.test(candidate)));
+      const fields = rows.map((candidate) => /^\s*\|\s*`([A-Za-z]+)`/.exec(candidate)?.[1] ?? '?');
+      const expected = sdk.eventPayloads.get(section)!.map(([field]) => field);
+      if (fields.join() !== expected.join())
+        problems.push({
+          file,
+          line,
+          message: `the fields of ${section} are ${expected.join(', ')} in ${sdkFileName}, not ${fields.join(', ')}`,
+        });
+    }
+    if (browserPattern.test(content.replace(/`[^`]*`/g, '')))
+      problems.push({
+        file,
+        line,
+        message: `name the supported browsers with <SupportedBrowsers /> (TesseraSupportedBrowsers in ${sdkFileName})`,
+      });
+  });
+  return problems;
+}
+
+const sdkFileName = 'sdk/tessera-sdk.d.ts';
+
+/**
+ * A binary choice in prose ("accept or reject") where one word is a value of a two-value enum of
+ * the API and the other is not: the prose renamed a value. Quote the values with `<EnumValues />`.
+ */
+/** Words the pages use for the parties, never for an API value: "the shopper or merchant". */
+const partyWords = new Set(['shopper', 'customer', 'merchant', 'applicant']);
+
+export function binaryChoiceProblems(text: string, file: string, document: ApiDocument): ContentProblem[] {
+  const pairs: string[][] = [];
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const values = (node as JsonObject).enum;
+    if (Array.isArray(values) && values.length === 2 && values.every((value) => typeof value === 'string')) pairs.push(values as string[]);
+    Object.values(node).forEach(visit);
+  };
+  visit(document);
+  const problems: ContentProblem[] = [];
+  proseLines(text).forEach((content, index) => {
+    for (const match of content.replace(/`[^`]*`/g, '`').matchAll(/\b([a-z]+) or ([a-z]+)\b/g)) {
+      const [first, second] = [match[1]!, match[2]!];
+      if (partyWords.has(first) || partyWords.has(second)) continue;
+      const pair = pairs.find((values) => values.includes(first) !== values.includes(second));
+      if (pair)
+        problems.push({
+          file,
+          line: index + 1,
+          message: `"${first} or ${second}": the API's values are ${pair.join(' and ')}; use <EnumValues />`,
+        });
+    }
+  });
+  return problems;
+}
+
+/**
+ * Worked arithmetic in prose, `1000 × 8090 ÷ 10670 = 758.20`: the result must be the value of the
+ * expression rounded to the decimals it shows. Operators are ×, ÷, +, − (or -), numbers may be
+ * negative and in parentheses; × and ÷ bind before + and −.
+ */
+export function arithmeticProblems(text: string, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const number = String.raw`\(?[−-]?\d+(?:\.\d+)?\)?`;
+  const expression = new RegExp(String.raw`(${number}(?:\s*[×÷+−-]\s*${number})+)\s*=\s*([−-]?\d+(?:\.\d+)?)(?![\d.]*\d)`, 'g');
+  const value = (token: string) => Number(token.replace(/[()]/g, '').replace('−', '-'));
+  proseLines(text).forEach((content, index) => {
+    for (const match of content.replace(/`/g, '').matchAll(expression)) {
+      const tokens = match[1]!.match(new RegExp(`${number}|[×÷+−-]`, 'g'))!;
+      // Fold × and ÷ first, then + and −.
+      const terms: number[] = [value(tokens[0]!)];
+      const signs: number[] = [1];
+      for (let at = 1; at < tokens.length; at += 2) {
+        const [operator, operand] = [tokens[at]!, value(tokens[at + 1]!)];
+        if (operator === '×') terms[terms.length - 1]! *= operand;
+        else if (operator === '÷') terms[terms.length - 1]! /= operand;
+        else {
+          terms.push(operand);
+          signs.push(operator === '+' ? 1 : -1);
+        }
+      }
+      const exact = terms.reduce((sum, term, position) => sum + signs[position]! * term, 0);
+      const shown = match[2]!.replace('−', '-');
+      const decimals = shown.split('.')[1]?.length ?? 0;
+      if (Math.abs(Number(exact.toFixed(decimals)) - Number(shown)) > 1e-9)
+        problems.push({file, line: index + 1, message: `${match[0]}: the expression is ${exact.toFixed(Math.max(decimals, 2))}`});
     }
   });
   return problems;

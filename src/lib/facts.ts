@@ -9,6 +9,10 @@
  *   → the statuses from the operation's `x-tessera-allowed-statuses`
  * - `<LoadFailureCodes/>` → the codes `Tessera.init` fails with (sdk/tessera-sdk.d.ts)
  * - `<CspDirectives/>` (a table) or `<CspDirectives format="header"/>` (the header value)
+ * - `<MemberCount type="TesseraInitOptions"/>` → `five`: how many fields (or `kind="methods"`) an SDK interface has
+ * - `<EventPayload event="unlocked"/>` → `{sessionId: string; automatic: boolean}`, the event's payload type
+ * - `<SupportedBrowsers/>` → the browsers of `TesseraSupportedBrowsers`, as one phrase
+ * - `<EnumValues pointer="/components/schemas/DecisionRequest/properties/decision"/>` → `approve` or `reject`
  * - `<ApiValue pointer="/components/schemas/Session/properties/clientToken/x-tessera-valid-for-seconds"/>`
  * - `<AllowedStatusesTable schema="SessionStatus"/>`: every operation with allowed statuses of that schema
  * - `<SchemaFields schema="SessionNotification" expand="data"/>`: a field table from the schema's descriptions
@@ -32,7 +36,10 @@ import {
   type JsonObject,
 } from './api-model';
 import {behaviourChangesList, fieldChangesTable, migrationTable} from './migration';
-import {loadSdkModel, sdkFile, type SdkModel} from './sdk-model';
+import {loadSdkModel, sdkFile, supportedBrowsersText, type SdkModel} from './sdk-model';
+
+/** Counts as prose writes them; a bigger count is written in digits. */
+export const numberWords = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 
 export type FactSources = {v1: ApiDocument; v3: ApiDocument; sdk: SdkModel};
 export type RenderedFact = {markdown: string; block: boolean};
@@ -103,6 +110,29 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
       };
     const rows = sdk.contentSecurityPolicy.map(([directive, sources]) => `| \`${directive}\` | \`${sources}\` |`);
     return {markdown: ['| Directive | Allow |', '|---|---|', ...rows].join('\n'), block: true};
+  },
+  MemberCount(attributes, {sdk}) {
+    const type = required(attributes, 'type', 'MemberCount');
+    const members = sdk.interfaces.get(type);
+    if (!members) throw new Error(`<MemberCount type="${type}">: no such interface in ${sdkFile}`);
+    const count = attributes.kind === 'methods' ? members.methods.length : members.properties.length;
+    return {markdown: numberWords[count] ?? String(count), block: false};
+  },
+  EventPayload(attributes, {sdk}) {
+    const event = required(attributes, 'event', 'EventPayload');
+    const payload = sdk.eventPayloads.get(event);
+    if (!payload) throw new Error(`<EventPayload event="${event}">: no such event in ${sdkFile}`);
+    return {markdown: `\`{${payload.map(([field, type]) => `${field}: ${type}`).join('; ')}}\``, block: false};
+  },
+  SupportedBrowsers(_, {sdk}) {
+    if (!sdk.supportedBrowsers.length) throw new Error(`<SupportedBrowsers>: no TesseraSupportedBrowsers in ${sdkFile}`);
+    return {markdown: supportedBrowsersText(sdk.supportedBrowsers), block: false};
+  },
+  EnumValues(attributes, {v3}) {
+    const pointer = required(attributes, 'pointer', 'EnumValues');
+    const values = resolve(v3, pointerValue(v3, pointer))?.enum;
+    if (!Array.isArray(values) || !values.length) throw new Error(`<EnumValues pointer="${pointer}">: no enum there in ${apiFiles.v3}`);
+    return {markdown: codeList(values.map(String), attributes.and ? 'and' : 'or'), block: false};
   },
   ApiValue(attributes, {v3}) {
     const pointer = required(attributes, 'pointer', 'ApiValue');

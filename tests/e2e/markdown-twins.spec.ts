@@ -64,6 +64,25 @@ function pageFacts(html: string): {h1: string; firstLines: string[]} {
   return {h1: heading ? textOf(heading).trim() : '', firstLines: [...new Set(firstLines)]};
 }
 
+/** Text as a reader compares it: no Markdown quote, emphasis, code or link syntax, one space between words. */
+const plainText = (text: string) =>
+  text
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*>\s?/gm, '')
+    .replace(/[`*_]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Each admonition of a page: its title and the start of its text. */
+function pageAdmonitions(html: string): Array<{title: string; text: string}> {
+  const tree = unified().use(rehypeParse).parse(html);
+  return findAll(tree, (element) => classes(element).includes('theme-admonition')).map((admonition) => {
+    const [heading] = findAll(admonition, (element) => classes(element).some((name) => name.startsWith('admonitionHeading')));
+    const [content] = findAll(admonition, (element) => classes(element).some((name) => name.startsWith('admonitionContent')));
+    return {title: heading ? plainText(textOf(heading)) : '', text: plainText(content ? textOf(content) : textOf(admonition)).slice(0, 60)};
+  });
+}
+
 const siteUrl = site.url;
 /** A site URL as the test server answers it. */
 const local = (url: string) => (url.startsWith(siteUrl) ? url.slice(siteUrl.length) : url);
@@ -87,6 +106,28 @@ test.describe('Markdown twins', () => {
       const version = route.startsWith('/docs/1.0.0/') ? '1.0.0' : '3.0.0';
       expect(markdown, route).toMatch(new RegExp(`^---\\n[\\s\\S]*^version: "?${version.replaceAll('.', '\\.')}"?$[\\s\\S]*^---$`, 'm'));
     }
+  });
+
+  test('every admonition a page shows is in its Markdown twin, as a quote with its title', async ({request}) => {
+    test.setTimeout(120_000);
+    let admonitions = 0;
+    const missing: string[] = [];
+    for (const route of allSpecRoutes) {
+      const [page, twin] = await Promise.all([request.get(route), request.get(markdownTwinPath(route))]);
+      const markdown = await twin.text();
+      const quotes = plainText(
+        markdown
+          .split('\n')
+          .filter((line) => line.startsWith('>'))
+          .join('\n'),
+      );
+      for (const {title, text} of pageAdmonitions(await page.text())) {
+        admonitions += 1;
+        if (!quotes.includes(text) || (title && !quotes.includes(title))) missing.push(`${route}: "${title}" ${text}`);
+      }
+    }
+    expect(admonitions).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
   });
 
   test("code samples keep their language and API pages read as text, not as the theme's data", async ({request}) => {

@@ -10,6 +10,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {apiFiles, apiOperations, disallowedStatuses, resolve, siteDir, type JsonObject} from '../../src/lib/api-model';
 import {
+  arithmeticProblems,
+  binaryChoiceProblems,
   combinedVocabulary,
   cspSampleProblems,
   formatProblem,
@@ -17,6 +19,7 @@ import {
   linkProblems,
   mentionProblems,
   openApiDescriptions,
+  sdkProseProblems,
   siteRoutes,
   vocabulary,
   type ContentProblem,
@@ -190,4 +193,31 @@ test('a completed auto-captured session without captureId fails validation', () 
   assert.deepEqual(validator.validate('#/components/schemas/Session', completed), []);
   delete completed.captureId;
   assert.notDeepEqual(validator.validate('#/components/schemas/Session', completed), []);
+});
+
+test('counts, payloads and browsers that prose says about the SDK types come from the types', () => {
+  const problems = pages.flatMap((page) => sdkProseProblems(page.text, page.file, sources));
+  assert.deepEqual(report(problems), []);
+  const check = (text: string) => report(sdkProseProblems(text, 'page.mdx', sources)).join('\n');
+  assert.match(check('`TesseraInitOptions` has four fields.'), /has 5 fields/);
+  assert.match(check('| `unlocked` | `{sessionId: string}` | fires |'), /carries sessionId, automatic/);
+  assert.match(check('### unlocked\n\nText.\n\n| Field | Type |\n| --- | --- |\n| `sessionId` | `string` |\n'), /fields of unlocked/);
+  assert.match(check('Use Safari 14 or later.'), /SupportedBrowsers/);
+  assert.equal(check('`TesseraInitOptions` has <MemberCount type="TesseraInitOptions" /> fields. Supported: <SupportedBrowsers />.'), '');
+});
+
+test('the glossary names enumeration values as the schemas define them', () => {
+  const file = 'src/pages/markdown-page.md';
+  const text = readFileSync(path.join(siteDir, file), 'utf8');
+  assert.deepEqual(report(binaryChoiceProblems(text, file, sources.v3)), []);
+  assert.match(expandFactsInSource(text, sources), /Your answer, `approve` or `reject`,/);
+  assert.match(report(binaryChoiceProblems('Your answer, accept or reject, when …', file, sources.v3)).join(), /approve and reject/);
+});
+
+test('worked arithmetic on the pages adds up to the decimals it shows', () => {
+  assert.deepEqual(report(pages.flatMap((page) => arithmeticProblems(page.text, page.file))), []);
+  const check = (text: string) => report(arithmeticProblems(text, 'page.mdx')).join('\n');
+  assert.match(check('1000 × 8090 ÷ 10670 = 758.18 and 1000 × 2580 ÷ 10670 = 241.80.'), /758\.18: the expression is 758\.20/);
+  assert.equal(check('8090 + 2580 + 590 − 758 − 242 = 10260, and −758 × 1900 ÷ 11900 = −121.03.'), '');
+  assert.match(check('1 × (−758) − 0 = −757'), /the expression is -758/);
 });

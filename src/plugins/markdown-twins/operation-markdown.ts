@@ -174,7 +174,8 @@ function propertyLines(
     if (direction === 'response' && propertySchema.writeOnly) continue;
     const name = refName(raw) ?? refName(propertySchema.items);
     const required = schema.required?.includes(property) ? ', required' : '';
-    const description = oneLine(propertySchema.description ?? (raw as JsonObject).description);
+    // OpenAPI 3.1 lets a property describe itself beside its $ref; that description is the one to show.
+    const description = oneLine((raw as JsonObject).description ?? propertySchema.description);
     const details = [description, ...facts(propertySchema)].filter(Boolean).join(' ');
     lines.push(`${indent}- ${code(property)} (${typeOf(document, propertySchema) || 'any'}${required})${details ? `: ${details}` : ''}`);
     const nested = propertySchema.properties || propertySchema.oneOf || propertySchema.anyOf || propertySchema.items;

@@ -1,0 +1,80 @@
+/**
+ * Sample identifiers belong to one story: a merchant reference or metadata value (an order number,
+ * a cart id) names one session and the order it creates, never an unrelated order. Checked over
+ * the examples of the OpenAPI file and the JSON samples of the guides.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {loadOpenApi, openApiFiles, type JsonObject} from '../support/openapi';
+import {authoredPages, codeFences} from '../support/guides';
+
+type Story = {identifier: string; story: string; where: string};
+
+/** Each session or order sample with the identifiers it carries, keyed by its session (an order's `sessionId`). */
+export function sampleStories(samples: Array<{value: unknown; where: string}>): Story[] {
+  const stories: Story[] = [];
+  const visit = (node: unknown, where: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((child) => visit(child, where));
+    const object = node as JsonObject;
+    const isOrder = typeof object.id === 'string' && object.orderAmount !== undefined;
+    const isSession = typeof object.id === 'string' && object.cart !== undefined && object.clientToken !== undefined;
+    if (isOrder || isSession) {
+      // A token charge's order has no session: it is its own story.
+      const story = String((isOrder ? object.sessionId : object.id) ?? object.id);
+      for (const group of ['references', 'metadata'] as const) {
+        for (const [key, value] of Object.entries((object[group] ?? {}) as JsonObject)) {
+          if (typeof value === 'string') stories.push({identifier: `${group}.${key} = ${value}`, story, where});
+        }
+      }
+    }
+    for (const child of Object.values(object)) visit(child, where);
+  };
+  for (const sample of samples) visit(sample.value, sample.where);
+  return stories;
+}
+
+export function reusedIdentifiers(stories: Story[]): string[] {
+  const byIdentifier = new Map<string, Map<string, string>>();
+  for (const {identifier, story, where} of stories) {
+    const seen = byIdentifier.get(identifier) ?? new Map<string, string>();
+    if (!seen.has(story)) seen.set(story, where);
+    byIdentifier.set(identifier, seen);
+  }
+  return [...byIdentifier]
+    .filter(([, seen]) => seen.size > 1)
+    .map(
+      ([identifier, seen]) =>
+        `${identifier} names unrelated samples: ${[...seen].map(([story, where]) => `${story} (${where})`).join(', ')}`,
+    );
+}
+
+test('every reference and metadata value of a sample names one session and its order', () => {
+  const samples: Array<{value: unknown; where: string}> = [{value: loadOpenApi(openApiFiles.v3), where: openApiFiles.v3}];
+  for (const file of authoredPages()) {
+    for (const fence of codeFences(file).filter((candidate) => candidate.language === 'json')) {
+      try {
+        samples.push({value: JSON.parse(fence.code), where: `${file}:${fence.line}`});
+      } catch {
+        // Not JSON (a fragment); the JSON sample check reports it.
+      }
+    }
+  }
+  const stories = sampleStories(samples);
+  assert.ok(stories.length > 20, `only ${stories.length} identifiers found`);
+  assert.deepEqual(reusedIdentifiers(stories), []);
+});
+
+test('an identifier of one order reused on another is reported', () => {
+  const order = (id: string, sessionId: string | null, cartId: string) => ({
+    id,
+    sessionId,
+    orderAmount: {amount: 1, currency: 'SEK'},
+    metadata: {cartId},
+  });
+  const problems = reusedIdentifiers(
+    sampleStories([{value: [order('o1', 's1', 'c-1'), order('o2', 's2', 'c-1'), order('o3', 's1', 'c-3')], where: 'x'}]),
+  );
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!, /metadata.cartId = c-1 names unrelated samples: s1 \(x\), s2 \(x\)/);
+});
