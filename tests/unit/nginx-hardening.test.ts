@@ -5,7 +5,8 @@
  * endpoint, and the plain-HTTP server's redirect. Needs nginx and its brotli module.
  */
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {request} from 'node:http';
 import {connect} from 'node:net';
 import os from 'node:os';
@@ -15,11 +16,15 @@ import {headersFile} from '../../config/security-headers';
 import {
   freePort,
   host,
+  httpConfigFile,
   launchNginx,
   localNginxMainConfig,
   newPrefix,
+  nginxPath,
   redirectConfigFile,
+  siteConfigFile,
   startNginx,
+  writeLocalSiteConfig,
   type NginxServer,
 } from '../../scripts/nginx-server';
 import {cdnHeadersFile} from '../../scripts/write-host-headers';
@@ -203,5 +208,50 @@ test('the plain-HTTP server redirects every request to HTTPS on the same name, p
     }
   } finally {
     await redirect.stop();
+  }
+});
+
+test('on Debian, the documented configuration passes nginx -t with the modules Debian enables, and no load_module of its own', async (context) => {
+  const modulesEnabled = '/etc/nginx/modules-enabled';
+  if (!existsSync(modulesEnabled)) {
+    context.skip('not Debian');
+    return;
+  }
+  const header = readFileSync(siteConfigFile, 'utf8').split('\n\n')[0]!;
+  // Written as advice for other systems, never as a line to copy into Debian's main context.
+  assert.doesNotMatch(header, /^#\s+load_module/m);
+  const prefix = newPrefix();
+  try {
+    const [sitePort, redirectPort] = [await freePort(), await freePort()];
+    const main = (extra: string) => `${extra}
+include ${modulesEnabled}/*.conf;
+pid ${path.join(prefix, 'nginx.pid')};
+events {}
+http {
+    include ${httpConfigFile};
+    server {
+        listen ${host}:${sitePort};
+        include ${path.join(server.prefix, 'release.nginx.conf')};
+        include ${writeLocalSiteConfig(prefix)};
+    }
+    server {
+        listen ${host}:${redirectPort};
+        server_name docs.tessera.example;
+        include ${redirectConfigFile};
+    }
+}
+`;
+    const check = (config: string) => {
+      writeFileSync(path.join(prefix, 'nginx.conf'), config);
+      // No -p: Debian's module lines name paths relative to nginx's own prefix.
+      return spawnSync(nginxPath, ['-t', '-q', '-e', 'stderr', '-c', path.join(prefix, 'nginx.conf')], {encoding: 'utf8'});
+    };
+    const documented = check(main(''));
+    assert.equal(documented.status, 0, documented.stderr);
+    const withLoadModule = check(main('load_module modules/ngx_http_brotli_static_module.so;'));
+    assert.notEqual(withLoadModule.status, 0);
+    assert.match(withLoadModule.stderr, /already loaded/);
+  } finally {
+    rmSync(prefix, {recursive: true, force: true});
   }
 });
