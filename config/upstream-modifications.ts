@@ -393,7 +393,13 @@ export const upstreamModifications: UpstreamModification[] = [
         {purpose: 'feature', keptBecause: 'Readers copy any docs page as Markdown.'},
       ],
       [themeClassic, 'ErrorPageContent', 'wrapped component', 'The crash page keeps its text and adds ways back (spec 8).', waysBack],
-      [themeClassic, 'NotFound/Content', 'wrapped component', 'The not-found page keeps its text and adds ways back (spec 8).', waysBack],
+      [
+        themeClassic,
+        'NotFound/Content',
+        'wrapped component',
+        'The not-found page keeps its text and adds ways back (spec 8), those that depend on the path only after hydration (404.html is one page for every path).',
+        waysBack,
+      ],
       [
         '@easyops-cn/docusaurus-search-local',
         'SearchBar',
@@ -408,7 +414,7 @@ export const upstreamModifications: UpstreamModification[] = [
         '@easyops-cn/docusaurus-search-local',
         'SearchPage',
         'wrapped component',
-        'The search results page gets a main landmark.',
+        'The search results page gets a main landmark, and keeps the query of a page opened at /search?q=… (the page would write its empty hydration-time query into the URL before reading the real one).',
         accessibility,
       ],
     ] as const

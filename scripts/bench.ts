@@ -26,7 +26,7 @@ import {pageTypes, type Targets} from '../tests/support/page-types';
 import {medianRun} from '../tests/support/median-run';
 import {startNginx} from './nginx-server';
 import {describeLoadTest, runLoadTest, type LoadTestFigures} from './load-test';
-import {nginxHeadersFile} from './write-host-headers';
+import {cdnHeadersFile} from './write-host-headers';
 import {benchSearch, searchMarkdown, type SearchBenchRow} from './bench-search';
 import {
   gzipLevel,
@@ -131,8 +131,8 @@ function clearForColdBuild(): string | undefined {
 }
 
 function build(rebuild: boolean): BuildInfo {
-  // A build from before postbuild wrote the nginx headers cannot be served as production serves it.
-  if (!rebuild && existsSync(path.join(buildDir, nginxHeadersFile))) {
+  // A build from before postbuild wrote the headers cannot be served as production serves it.
+  if (!rebuild && existsSync(path.join(buildDir, cdnHeadersFile))) {
     console.log('Reusing build/ (npm run bench -- --rebuild for a timed cold build)');
     return {mode: 'reused'};
   }

@@ -1,7 +1,8 @@
 /**
  * Runs nginx over a production build with the shipped configuration (deploy/nginx/tessera-docs.conf
- * and the build's generated _headers.nginx.conf), as production serves it: for `npm run serve:prod`,
- * the browser tests (playwright.config.ts) and `npm run bench`.
+ * and the release include that scripts/deploy.ts renders: root and headers, from
+ * config/security-headers.ts and the build's script hashes), as production serves it: for
+ * `npm run serve:prod`, the browser tests (playwright.config.ts) and `npm run bench`.
  *
  *   npm run serve:prod                          build when there is none, then serve on a free port
  *   tsx scripts/nginx-server.ts [--port N] [--root build] [--build-if-missing]
@@ -11,20 +12,37 @@
  * needed, and stopping this process stops nginx. Bound to 127.0.0.1.
  */
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer, connect} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {nginxHeadersFile} from './write-host-headers';
+import {buildScriptHashes, nginxReleaseConfig} from '../config/security-headers';
+import {cdnHeadersFile} from './write-host-headers';
 
 export const host = '127.0.0.1';
 const siteDir = path.resolve(import.meta.dirname, '..');
 export const siteConfigFile = path.join(siteDir, 'deploy/nginx/tessera-docs.conf');
+export const httpConfigFile = path.join(siteDir, 'deploy/nginx/tessera-docs-http.conf');
+export const redirectConfigFile = path.join(siteDir, 'deploy/nginx/tessera-docs-redirect.conf');
+/** Where the shipped configuration logs CSP reports; a local run logs them into its prefix instead. */
+export const cspReportLog = '/var/log/nginx/tessera-docs-csp-reports.log';
 const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /** Debian's libnginx-mod-http-brotli-static: sends the build's .br files. */
 const brotliModule = process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
-export type NginxServer = {url: string; port: number; child: ChildProcess; stop: () => Promise<void>};
+/** `prefix`: the run's temporary folder (its configuration, pid file and CSP report log, csp-reports.log). */
+export type NginxServer = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  prefix: string;
+  configFile: string;
+  /** What nginx logged (warnings and errors) so far. */
+  errorLog: () => string;
+  stop: () => Promise<void>;
+};
+
+export {nginxPath};
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -38,18 +56,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The whole nginx.conf of a local run: the shipped server configuration inside a minimal, self-contained main and http context. */
-export function localNginxConfig({
-  root,
-  port,
-  prefix,
-  workers,
-}: {
-  root: string;
-  port: number;
-  prefix: string;
-  workers: number | 'auto';
-}): string {
+/** The main and http context of a local nginx: self-contained, everything under `prefix`, around the given server blocks. */
+export function localNginxMainConfig({prefix, workers, servers}: {prefix: string; workers: number | 'auto'; servers: string}): string {
   const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
   // Started as root, nginx's workers would switch to "nobody", who may not read a build in a home folder.
   const runAsUser = process.getuid?.() === 0 ? 'user root;' : '';
@@ -66,14 +74,48 @@ http {
     sendfile on;
     tcp_nopush on;
     ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n    ')}
-    server {
-        listen ${host}:${port};
-        root ${root};
-        include ${path.join(root, nginxHeadersFile)};
-        include ${siteConfigFile};
-    }
+    include ${httpConfigFile};
+${servers}
 }
 `;
+}
+
+/**
+ * The shipped site configuration with its one absolute path, the CSP report log, moved into `prefix`
+ * (written there as site.conf): a local nginx may not write to /var/log/nginx.
+ */
+export function writeLocalSiteConfig(prefix: string): string {
+  const shipped = readFileSync(siteConfigFile, 'utf8');
+  if (shipped.split(cspReportLog).length !== 2) throw new Error(`${siteConfigFile} should name ${cspReportLog} once`);
+  const file = path.join(prefix, 'site.conf');
+  writeFileSync(file, shipped.replace(cspReportLog, path.join(prefix, 'csp-reports.log')));
+  return file;
+}
+
+/** The server block of the site as the documented one (deploy/nginx/tessera-docs.conf's header), on loopback without TLS. */
+export function localServerBlock({port, releaseInclude, siteConfig}: {port: number; releaseInclude: string; siteConfig: string}): string {
+  return `    server {
+        listen ${host}:${port};
+        include ${releaseInclude};
+        include ${siteConfig};
+    }`;
+}
+
+/** The whole nginx.conf of a local run: the shipped server configuration inside a minimal, self-contained main and http context. */
+export function localNginxConfig({
+  port,
+  prefix,
+  workers,
+  releaseInclude,
+  siteConfig,
+}: {
+  port: number;
+  prefix: string;
+  workers: number | 'auto';
+  releaseInclude: string;
+  siteConfig: string;
+}): string {
+  return localNginxMainConfig({prefix, workers, servers: localServerBlock({port, releaseInclude, siteConfig})});
 }
 
 function waitForPort(port: number, child: ChildProcess, stderr: () => string, timeoutMs = 15_000): Promise<void> {
@@ -115,14 +157,29 @@ export async function startNginx({
   if (!existsSync(brotliModule)) {
     throw new Error(`No brotli module at ${brotliModule}: apt-get install libnginx-mod-http-brotli-static (or set NGINX_BROTLI_MODULE).`);
   }
-  if (!existsSync(path.join(absoluteRoot, nginxHeadersFile))) {
-    throw new Error(`No ${nginxHeadersFile} in ${absoluteRoot}: run \`npm run build\` (its postbuild step writes it).`);
+  if (!existsSync(path.join(absoluteRoot, cdnHeadersFile))) {
+    throw new Error(`No ${cdnHeadersFile} in ${absoluteRoot}: run \`npm run build\` (its postbuild step writes it).`);
   }
   const actualPort = port === 0 ? await freePort() : port;
+  const prefix = newPrefix();
+  const releaseInclude = path.join(prefix, 'release.nginx.conf');
+  const {hashes} = buildScriptHashes(absoluteRoot);
+  writeFileSync(releaseInclude, nginxReleaseConfig({root: absoluteRoot, scriptHashes: hashes, generatedBy: 'scripts/nginx-server.ts'}));
+  const siteConfig = writeLocalSiteConfig(prefix);
+  return launchNginx({prefix, port: actualPort, config: localNginxConfig({port: actualPort, prefix, workers, releaseInclude, siteConfig})});
+}
+
+/** A fresh temporary nginx prefix that nginx's workers may read. */
+export function newPrefix(): string {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'tessera-nginx-'));
   chmodSync(prefix, 0o755);
+  return prefix;
+}
+
+/** Runs nginx in the foreground with `config` (written to `prefix`/nginx.conf) until it listens on `port`; stopping it removes `prefix`. */
+export async function launchNginx({prefix, port, config}: {prefix: string; port: number; config: string}): Promise<NginxServer> {
   const configFile = path.join(prefix, 'nginx.conf');
-  writeFileSync(configFile, localNginxConfig({root: absoluteRoot, port: actualPort, prefix, workers}));
+  writeFileSync(configFile, config);
   // -e: messages from before the configuration is read go to stderr too, not to /var/log/nginx.
   const child = spawn(nginxPath, ['-p', prefix, '-c', configFile, '-e', 'stderr'], {stdio: ['ignore', 'inherit', 'pipe']});
   let stderr = '';
@@ -132,7 +189,7 @@ export async function startNginx({
   });
   const removePrefix = () => rmSync(prefix, {recursive: true, force: true});
   try {
-    await waitForPort(actualPort, child, () => stderr);
+    await waitForPort(port, child, () => stderr);
   } catch (error) {
     if (child.exitCode === null) child.kill('SIGTERM');
     removePrefix();
@@ -152,7 +209,7 @@ export async function startNginx({
       // SIGTERM: nginx's fast shutdown; the master stops its workers before it exits.
       child.kill('SIGTERM');
     });
-  return {url: `http://${host}:${actualPort}`, port: actualPort, child, stop};
+  return {url: `http://${host}:${port}`, port, child, prefix, configFile, errorLog: () => stderr, stop};
 }
 
 function parseArguments(argv: string[]): {port: number; root: string; buildIfMissing: boolean} {
@@ -172,7 +229,7 @@ function parseArguments(argv: string[]): {port: number; root: string; buildIfMis
 
 async function main(): Promise<void> {
   const {port, root, buildIfMissing} = parseArguments(process.argv.slice(2));
-  if (buildIfMissing && !existsSync(path.join(root, nginxHeadersFile))) {
+  if (buildIfMissing && !existsSync(path.join(root, cdnHeadersFile))) {
     console.log(`No production build in ${root}/: npm run build ...`);
     const build = spawnSync('npm', ['run', 'build'], {cwd: siteDir, stdio: 'inherit'});
     if (build.status !== 0) process.exit(build.status ?? 1);

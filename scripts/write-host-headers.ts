@@ -1,7 +1,8 @@
 /**
  * After `npm run build` (package.json `postbuild`): writes the site's response headers
- * (config/security-headers.ts) into the build, for nginx (`_headers.nginx.conf`) and for CDNs
- * (`_headers`), with the Content-Security-Policy's script hashes computed from the built pages.
+ * (config/security-headers.ts) into the build for CDNs (`_headers`), with the
+ * Content-Security-Policy's script hashes computed from the built pages. nginx gets its headers
+ * from scripts/deploy.ts (and scripts/nginx-server.ts), rendered outside the build.
  *
  *   tsx scripts/write-host-headers.ts [--root build]
  *
@@ -10,14 +11,12 @@
  */
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {buildScriptHashes, hashedFilePaths, headersFile, nginxHeaders, type BuildScripts} from '../config/security-headers';
+import {buildScriptHashes, hashedFilePaths, headersFile, type BuildScripts} from '../config/security-headers';
 
-export const nginxHeadersFile = '_headers.nginx.conf';
 export const cdnHeadersFile = '_headers';
 
 export function writeHostHeaders(root: string): BuildScripts {
   const scripts = buildScriptHashes(root);
-  writeFileSync(path.join(root, nginxHeadersFile), nginxHeaders(scripts.hashes));
   writeFileSync(path.join(root, cdnHeadersFile), headersFile(scripts.hashes, hashedFilePaths(root)));
   return scripts;
 }
@@ -26,5 +25,5 @@ if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.reso
   const rootIndex = process.argv.indexOf('--root');
   const root = path.resolve(rootIndex > 0 ? process.argv[rootIndex + 1]! : 'build');
   const {hashes, pages} = writeHostHeaders(root);
-  console.log(`Wrote ${cdnHeadersFile} and ${nginxHeadersFile}: ${hashes.length} inline script hashes from ${pages} pages.`);
+  console.log(`Wrote ${cdnHeadersFile}: ${hashes.length} inline script hashes from ${pages} pages.`);
 }

@@ -7,7 +7,14 @@ import {createHash} from 'node:crypto';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test, type APIRequestContext, type APIResponse} from '@playwright/test';
-import {buildScriptHashes, immutableCacheControl, revalidateCacheControl, securityHeaders} from '../../config/security-headers';
+import {
+  buildScriptHashes,
+  cspReportGroup,
+  cspReportPath,
+  immutableCacheControl,
+  revalidateCacheControl,
+  securityHeaders,
+} from '../../config/security-headers';
 import {site} from '../../config/site-constants';
 
 const buildDir = path.join(process.cwd(), 'build');
@@ -99,8 +106,12 @@ test.describe('the Content-Security-Policy', () => {
     expect(scriptSources[0]).toBe("'self'");
     for (const source of scriptSources.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(scriptSources.join(' ')).not.toMatch(/unsafe|strict-dynamic|\*|https?:|data:|blob:/);
+    // Reports go to the site itself.
+    expect(policy.get('report-uri')).toEqual([cspReportPath]);
+    expect(policy.get('report-to')).toEqual([cspReportGroup]);
     // Every source anywhere is a keyword, a hash, or data: for images (icons in the theme's CSS).
     for (const [directive, sources] of policy) {
+      if (directive === 'report-uri' || directive === 'report-to') continue;
       for (const source of sources) {
         const allowed =
           /^'(self|none|sha256-[A-Za-z0-9+/]+=*)'$/.test(source) ||

@@ -99,6 +99,26 @@ test.describe('search (spec 2, 7)', () => {
     for (const title of titles) expect(title).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 
+  test('the results page opened at /search?q=… shows the results for q', async ({page}) => {
+    await page.goto('/search?q=refund');
+    await expect(page.getByRole('heading', {level: 1, name: 'Search results for "refund"'})).toBeVisible();
+    await expect(page.locator('input[type="search"]')).toHaveValue('refund');
+    await expect(page.getByText(/^\d+ documents? found$/)).toBeVisible();
+    await expect(page.locator('main article h2 a').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/search\?q=refund$/);
+  });
+
+  test('the not-found page’s search link opens the results for the missing path', async ({page}) => {
+    await page.goto('/docs/3.0.0/api/refund-payment-typo');
+    await expectHydrated(page);
+    await page
+      .getByRole('navigation', {name: 'Ways back'})
+      .getByRole('link', {name: /^Search the documentation for/})
+      .click();
+    await expect(page.getByRole('heading', {level: 1, name: 'Search results for "refund payment typo"'})).toBeVisible();
+    await expect(page.getByText(/^\d+ documents? found$/)).toBeVisible();
+  });
+
   test("Enter with no result opens the full results page, in the reader's version", async ({page}) => {
     await page.goto('/docs/1.0.0/api/tessera-api');
     await expectHydrated(page);

@@ -10,10 +10,10 @@ import {request} from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
-import {nginxHeaders} from '../../config/security-headers';
+import {headersFile} from '../../config/security-headers';
 import {startNginx, type NginxServer} from '../../scripts/nginx-server';
 import {precompress} from '../../scripts/precompress';
-import {nginxHeadersFile} from '../../scripts/write-host-headers';
+import {cdnHeadersFile} from '../../scripts/write-host-headers';
 
 type Answer = {status: number; headers: Record<string, string | string[] | undefined>; bytes: number};
 
@@ -42,7 +42,7 @@ before(async () => {
   writeFileSync(path.join(root, 'llms.txt'), text('- [Guide](/guide.md)'));
   writeFileSync(path.join(root, 'llms-full.txt'), text('The whole site as text.'));
   writeFileSync(path.join(root, 'tessera.postman_collection.json'), `{"item": [${'{"name": "Create session"},'.repeat(100)}{}]}`);
-  writeFileSync(path.join(root, nginxHeadersFile), nginxHeaders([]));
+  writeFileSync(path.join(root, cdnHeadersFile), headersFile([], []));
   // Precompressed twins for some files only: the others are compressed by nginx on the fly.
   await precompress(root);
   rmSync(path.join(root, 'llms-full.txt.br'));

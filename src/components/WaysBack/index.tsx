@@ -7,11 +7,12 @@ import styles from './styles.module.css';
  * Ways back for a reader who hit a missing or crashed page (spec 8): search for what the path
  * suggests, the docs of the version the path belongs to, and the home page. Plain anchors, so
  * that following one reloads the page even when the client app is what crashed. Laid out below
- * the theme's page text, in the same centred column.
+ * the theme's page text, in the same centred column. `pathname` undefined: the path is not known
+ * yet (the build's 404.html), so the ways back are those of no path in particular.
  */
-export default function WaysBack({pathname}: {pathname: string}): ReactNode {
-  const version = docsVersionOfPath(pathname);
-  const term = searchTermFromPath(pathname);
+export default function WaysBack({pathname}: {pathname: string | undefined}): ReactNode {
+  const version = docsVersionOfPath(pathname ?? '/');
+  const term = pathname === undefined ? '' : searchTermFromPath(pathname);
   const versionBase = `/${docsVersions.routeBasePath}/${version.path}`;
   const versionHome = version === docsVersions.legacy ? `${versionBase}/api/tessera-api` : `${versionBase}/category/tessera-documentation`;
   const searchParams = new URLSearchParams({q: term});

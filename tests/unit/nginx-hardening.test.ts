@@ -1,0 +1,257 @@
+/**
+ * The shipped nginx configuration (deploy/nginx/) against what a prober sends, over a small
+ * stand-in build: files that must never be served, malformed requests nginx answers before the
+ * configuration applies (sent on raw sockets: no HTTP client would send them), the CSP report
+ * endpoint, and the plain-HTTP server's redirect. Needs nginx and its brotli module.
+ */
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {request} from 'node:http';
+import {connect} from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {after, before, test} from 'node:test';
+import {headersFile} from '../../config/security-headers';
+import {
+  freePort,
+  host,
+  httpConfigFile,
+  launchNginx,
+  localNginxMainConfig,
+  newPrefix,
+  nginxPath,
+  redirectConfigFile,
+  siteConfigFile,
+  startNginx,
+  writeLocalSiteConfig,
+  type NginxServer,
+} from '../../scripts/nginx-server';
+import {cdnHeadersFile} from '../../scripts/write-host-headers';
+
+type Answer = {status: number; headers: Record<string, string | string[] | undefined>; body: string};
+
+function send(url: string, options: {method?: string; headers?: Record<string, string>; body?: string | Buffer} = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, {method: options.method ?? 'GET', headers: options.headers}, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({status: response.statusCode!, headers: response.headers, body}));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+/** Sends `bytes` as they are and reads the answer's head until nginx closes the connection. */
+function sendRaw(port: number, bytes: Buffer | string): Promise<{statusLine: string; headers: Map<string, string>}> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [statusLine = '', ...lines] = received.split('\r\n\r\n')[0]!.split('\r\n');
+      const headers = new Map(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      resolve({statusLine, headers});
+    });
+    socket.end(bytes);
+  });
+}
+
+const notFoundPage = '<!doctype html><title>Page Not Found</title>';
+let root: string;
+let server: NginxServer;
+
+before(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'tessera-nginx-hardening-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(path.join(root, '404.html'), notFoundPage);
+  writeFileSync(path.join(root, cdnHeadersFile), headersFile([], []));
+  // What a careless build or copy could leave in the web root.
+  for (const file of [
+    '.git/config',
+    '.git/HEAD',
+    '.env',
+    'docs/.secret',
+    'assets/js/main.0a1b2c3d.js',
+    'assets/js/main.0a1b2c3d.js.map',
+    'package.json',
+    'package-lock.json',
+    'docs/package.json',
+    'node_modules/left-pad/index.js',
+  ]) {
+    mkdirSync(path.dirname(path.join(root, file)), {recursive: true});
+    writeFileSync(path.join(root, file), 'not for readers');
+  }
+  server = await startNginx({root, workers: 1});
+});
+
+after(async () => {
+  await server?.stop();
+  rmSync(root, {recursive: true, force: true});
+});
+
+test('dotfiles, source maps and package files are answered 404 with the site’s 404 page', async () => {
+  assert.equal((await send(`${server.url}/assets/js/main.0a1b2c3d.js`)).status, 200);
+  for (const urlPath of [
+    '/.git/config',
+    '/.git/HEAD',
+    '/.git/',
+    '/.env',
+    '/docs/.secret',
+    '/assets/js/main.0a1b2c3d.js.map',
+    '/package.json',
+    '/package-lock.json',
+    '/docs/package.json',
+    '/node_modules/left-pad/index.js',
+    '/node_modules/',
+    '/%2egit/config',
+  ]) {
+    const answer = await send(server.url + urlPath);
+    assert.equal(answer.status, 404, urlPath);
+    assert.equal(answer.body, notFoundPage, urlPath);
+    assert.equal(answer.headers['cache-control'], 'no-cache', urlPath);
+  }
+});
+
+test('errors nginx answers before the configuration applies keep their status, are not cached, and log no warning', async () => {
+  const requests: [label: string, bytes: string, status: string][] = [
+    ['duplicate Host', 'GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n', '400 Bad Request'],
+    ['no request line', 'garbage\r\n\r\n', '400 Bad Request'],
+    ['header line too long', `GET / HTTP/1.1\r\nHost: x\r\nX: ${'a'.repeat(20_000)}\r\n\r\n`, '400 Bad Request'],
+    ['URI too long', `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, '414 Request-URI Too Large'],
+    ['TRACE', 'TRACE / HTTP/1.1\r\nHost: x\r\n\r\n', '405 Not Allowed'],
+    ['unknown transfer coding', 'GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n', '501 Not Implemented'],
+    ['HTTP/2.0 request line', 'GET / HTTP/2.0\r\nHost: x\r\n\r\n', '505 HTTP Version Not Supported'],
+    ['DELETE', 'DELETE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', '405 Not Allowed'],
+  ];
+  const logBefore = server.errorLog().length;
+  for (const [label, bytes, status] of requests) {
+    const answer = await sendRaw(server.port, bytes);
+    assert.equal(answer.statusLine, `HTTP/1.1 ${status}`, label);
+    assert.equal(answer.headers.get('cache-control'), 'no-store', label);
+    assert.equal(answer.headers.get('x-content-type-options'), 'nosniff', label);
+    assert.match(answer.headers.get('content-security-policy') ?? '', /^default-src 'self'/, label);
+  }
+  // The local server logs at `warn`: anything here is a warning or worse.
+  assert.equal(server.errorLog().slice(logBefore), '');
+});
+
+test('CSP reports are accepted on the site’s own origin, logged, and limited; nothing else may POST', async () => {
+  const log = path.join(server.prefix, 'csp-reports.log');
+  const report = JSON.stringify({
+    'csp-report': {'document-uri': 'http://127.0.0.1/docs', 'blocked-uri': 'inline', 'violated-directive': 'script-src-elem'},
+  });
+  const reported = await send(`${server.url}/csp-report`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/csp-report'},
+    body: report,
+  });
+  assert.equal(reported.status, 204);
+  assert.equal(reported.headers['cache-control'], 'no-cache');
+  const reportsJson = JSON.stringify([{type: 'csp-violation', body: {blockedURL: 'inline'}}]);
+  const reportedByApi = await send(`${server.url}/csp-report`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/reports+json'},
+    body: reportsJson,
+  });
+  assert.equal(reportedByApi.status, 204);
+  const lines = readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as {type: string; report: string});
+  assert.deepEqual(
+    lines.map(({type, report: body}) => [type, body]),
+    [
+      ['application/csp-report', report],
+      ['application/reports+json', reportsJson],
+    ],
+  );
+
+  const refused: [label: string, url: string, options: Parameters<typeof send>[1], status: number][] = [
+    ['too large', '/csp-report', {method: 'POST', headers: {'Content-Type': 'application/csp-report'}, body: 'x'.repeat(17 * 1024)}, 413],
+    ['another type', '/csp-report', {method: 'POST', headers: {'Content-Type': 'text/plain'}, body: report}, 415],
+    ['GET', '/csp-report', {}, 405],
+    ['PUT', '/csp-report', {method: 'PUT', headers: {'Content-Type': 'application/csp-report'}, body: report}, 405],
+    ['POST elsewhere', '/', {method: 'POST', headers: {'Content-Type': 'application/csp-report'}, body: report}, 405],
+    ['the internal locations', '/_csp-report-accepted', {}, 404],
+  ];
+  for (const [label, url, options, status] of refused) assert.equal((await send(server.url + url, options)).status, status, label);
+  assert.equal(readFileSync(log, 'utf8').trim().split('\n').length, 2, 'only accepted reports are logged');
+});
+
+test('the plain-HTTP server redirects every request to HTTPS on the same name, path and query', async () => {
+  const port = await freePort();
+  const prefix = newPrefix();
+  const redirect = await launchNginx({
+    prefix,
+    port,
+    config: localNginxMainConfig({
+      prefix,
+      workers: 1,
+      servers: `    server {
+        listen ${host}:${port};
+        server_name docs.tessera.example;
+        include ${redirectConfigFile};
+    }`,
+    }),
+  });
+  try {
+    for (const urlPath of ['/', '/docs/3.0.0/api/create-session?tab=php#x', '/no-such-page/', '/.git/config']) {
+      const answer = await send(redirect.url + urlPath, {headers: {Host: 'attacker.example'}});
+      assert.equal(answer.status, 301, urlPath);
+      assert.equal(answer.headers.location, `https://docs.tessera.example${urlPath.replace(/#.*/, '')}`, urlPath);
+      assert.equal(answer.headers.server, 'nginx');
+    }
+  } finally {
+    await redirect.stop();
+  }
+});
+
+test('on Debian, the documented configuration passes nginx -t with the modules Debian enables, and no load_module of its own', async (context) => {
+  const modulesEnabled = '/etc/nginx/modules-enabled';
+  if (!existsSync(modulesEnabled)) {
+    context.skip('not Debian');
+    return;
+  }
+  const header = readFileSync(siteConfigFile, 'utf8').split('\n\n')[0]!;
+  // Written as advice for other systems, never as a line to copy into Debian's main context.
+  assert.doesNotMatch(header, /^#\s+load_module/m);
+  const prefix = newPrefix();
+  try {
+    const [sitePort, redirectPort] = [await freePort(), await freePort()];
+    const main = (extra: string) => `${extra}
+include ${modulesEnabled}/*.conf;
+pid ${path.join(prefix, 'nginx.pid')};
+events {}
+http {
+    include ${httpConfigFile};
+    server {
+        listen ${host}:${sitePort};
+        include ${path.join(server.prefix, 'release.nginx.conf')};
+        include ${writeLocalSiteConfig(prefix)};
+    }
+    server {
+        listen ${host}:${redirectPort};
+        server_name docs.tessera.example;
+        include ${redirectConfigFile};
+    }
+}
+`;
+    const check = (config: string) => {
+      writeFileSync(path.join(prefix, 'nginx.conf'), config);
+      // No -p: Debian's module lines name paths relative to nginx's own prefix.
+      return spawnSync(nginxPath, ['-t', '-q', '-e', 'stderr', '-c', path.join(prefix, 'nginx.conf')], {encoding: 'utf8'});
+    };
+    const documented = check(main(''));
+    assert.equal(documented.status, 0, documented.stderr);
+    const withLoadModule = check(main('load_module modules/ngx_http_brotli_static_module.so;'));
+    assert.notEqual(withLoadModule.status, 0);
+    assert.match(withLoadModule.stderr, /already loaded/);
+  } finally {
+    rmSync(prefix, {recursive: true, force: true});
+  }
+});
