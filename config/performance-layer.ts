@@ -39,6 +39,7 @@ export const performancePlugins = [
   './src/plugins/prerendered-diagrams/index.ts',
   './src/plugins/hydrate-in-place/index.ts',
   './src/plugins/route-chunks-in-html/index.ts',
+  './src/plugins/api-code-apart/index.ts',
 ];
 
 export const performanceTheme = './src/plugins/performance-theme/index.ts';
