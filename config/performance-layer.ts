@@ -40,6 +40,7 @@ export const performancePlugins = [
   './src/plugins/hydrate-in-place/index.ts',
   './src/plugins/route-chunks-in-html/index.ts',
   './src/plugins/api-code-apart/index.ts',
+  './src/plugins/hash-named-chunks/index.ts',
 ];
 
 export const performanceTheme = './src/plugins/performance-theme/index.ts';
