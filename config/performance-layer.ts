@@ -41,6 +41,7 @@ export const performancePlugins = [
   './src/plugins/route-chunks-in-html/index.ts',
   './src/plugins/api-code-apart/index.ts',
   './src/plugins/hash-named-chunks/index.ts',
+  './src/plugins/registry-without-module-paths/index.ts',
 ];
 
 export const performanceTheme = './src/plugins/performance-theme/index.ts';

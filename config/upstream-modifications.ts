@@ -246,6 +246,16 @@ export const upstreamModifications: UpstreamModification[] = [
     gain: 'runtime~main.js 6.3 → 5.4 KB, so 0.9 KB less on every page; with 300 more operation pages (SCALING.md) 14.1 → 11.4 KB, 2.7 KB less on every page.',
     switchOff: 'remove src/plugins/hash-named-chunks from config/performance-layer.ts',
   },
+  {
+    ...performance,
+    package: core,
+    upstreamFile: `${core}/lib/server/codegen/codegenRoutes.js`,
+    kind: 'patched output',
+    ours: ['src/plugins/registry-without-module-paths/index.ts', 'src/plugins/registry-without-module-paths/blank-module-paths-loader.cjs'],
+    why: "The browser build reads the generated route registry through a loader that blanks each chunk's module path, which only react-loadable's server-side report uses; the server build keeps them.",
+    gain: 'main.js 1.2 KB smaller, so on every page (home 138.3 → 137.1 KB); about 10 bytes per route.',
+    switchOff: 'remove src/plugins/registry-without-module-paths from config/performance-layer.ts',
+  },
   // Swizzled theme components that keep libraries and work out of pages.
   {
     ...performance,
@@ -477,6 +487,7 @@ export const checkedUpstreamHashes: Record<string, string> = {
   '@docusaurus/core/lib/ssg/ssgTemplate.html.js': '5d6584e4a61b22d4',
   'react-loadable-ssr-addon-v5-slorber/lib/ReactLoadableSSRAddon.js': '3e3f7bf0ac88ab47',
   '@docusaurus/core/lib/webpack/base.js': 'b3c441dfc9ae516b',
+  '@docusaurus/core/lib/server/codegen/codegenRoutes.js': '6bdf7133ebc411f9',
   '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/index.js': '0d361f5894590ea4',
   '@docusaurus/theme-classic/lib/theme/DocSidebar/index.js': '69735ac5be2d601a',
   '@docusaurus/theme-classic/lib/theme/DocItem/index.js': '015731dcd3f47753',
