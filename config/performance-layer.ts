@@ -39,6 +39,9 @@ export const performancePlugins = [
   './src/plugins/prerendered-diagrams/index.ts',
   './src/plugins/hydrate-in-place/index.ts',
   './src/plugins/route-chunks-in-html/index.ts',
+  './src/plugins/api-code-apart/index.ts',
+  './src/plugins/hash-named-chunks/index.ts',
+  './src/plugins/registry-without-module-paths/index.ts',
 ];
 
 export const performanceTheme = './src/plugins/performance-theme/index.ts';

@@ -1,0 +1,79 @@
+/**
+ * src/plugins/api-code-apart: the split-chunks group that keeps what only API operation pages
+ * share out of Docusaurus's `common` chunk, and the upstream behaviour that makes it necessary.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import apiCodeApartPlugin, {
+  cacheGroupName,
+  onlyOnOperationPages,
+  operationPageMarker,
+  type ChunkGraphLike,
+  type ChunkLike,
+  type ModuleLike,
+} from '../../src/plugins/api-code-apart';
+
+const siteDir = path.resolve(import.meta.dirname, '../..');
+
+test("Docusaurus's `common` group takes what half of the chunks share, whatever pages they belong to", () => {
+  const base = readFileSync(path.join(siteDir, 'node_modules/@docusaurus/core/lib/webpack/base.js'), 'utf8');
+  assert.match(base, /common: \{\s*name: 'common',\s*minChunks: totalPages > 2 \? totalPages \* 0\.5 : 2,\s*priority: 40,/);
+});
+
+test('the marker is the registration every generated operation page imports', () => {
+  assert.ok(existsSync(operationPageMarker), operationPageMarker);
+  const generator = readFileSync(path.join(siteDir, 'scripts/generate-api-docs.ts'), 'utf8');
+  const imported = /import '@site\/(src\/plugins\/openapi-docs\/api-item-registry\/register)'/.exec(generator);
+  assert.ok(imported, 'scripts/generate-api-docs.ts imports the registration in each operation page');
+  assert.equal(operationPageMarker, path.join(siteDir, `${imported[1]}.ts`));
+});
+
+/** A chunk graph of three operation pages, a guide and the modules they hold. */
+function operationPagesAndGuide(): {chunkGraph: ChunkGraphLike; apiTheme: ModuleLike; heading: ModuleLike} {
+  const marker: ModuleLike = {resource: operationPageMarker};
+  const apiTheme: ModuleLike = {resource: '/site/node_modules/docusaurus-theme-openapi-docs/lib/theme/ApiItem/index.js'};
+  const heading: ModuleLike = {resource: '/site/node_modules/@docusaurus/theme-classic/lib/theme/Heading/index.js'};
+  const chunks: Record<string, ModuleLike[]> = {
+    op1: [marker, apiTheme, heading],
+    op2: [marker, apiTheme, heading],
+    op3: [marker, apiTheme],
+    guide: [heading],
+  };
+  const chunkGraph: ChunkGraphLike = {
+    getChunkModules: (chunk: ChunkLike) => chunks[String(chunk.id)],
+    getModuleChunks: (module: ModuleLike) =>
+      Object.entries(chunks)
+        .filter(([, modules]) => modules.includes(module))
+        .map(([id]) => ({id})),
+  };
+  return {chunkGraph, apiTheme, heading};
+}
+
+test('a module that only operation pages hold is taken; one a guide holds too, or none, is not', () => {
+  const {chunkGraph, apiTheme, heading} = operationPagesAndGuide();
+  const onlyOnOperations = onlyOnOperationPages();
+  assert.equal(onlyOnOperations(apiTheme, {chunkGraph}), true);
+  assert.equal(onlyOnOperations(heading, {chunkGraph}), false);
+  assert.equal(onlyOnOperations({resource: '/site/src/unused.ts'}, {chunkGraph}), false);
+});
+
+test('only the browser build gets the group, ranked above `common`, which stays as it is', () => {
+  const plugin = apiCodeApartPlugin();
+  const configure = plugin.configureWebpack as unknown as (config: object, isServer: boolean) => object;
+  const common = {name: 'common', minChunks: 100, priority: 40};
+  type CacheGroup = {priority?: number; name?: unknown; minChunks?: number};
+  const groups: Record<string, CacheGroup | false> = {default: false, common};
+  const config = {optimization: {splitChunks: {cacheGroups: groups}}};
+  assert.deepEqual(configure(config, false), {});
+  const added = groups[cacheGroupName] as CacheGroup;
+  assert.deepEqual(groups.common, {name: 'common', minChunks: 100, priority: 40});
+  assert.ok(added.priority! > common.priority);
+  // It takes only what `common` would take; below that threshold the default split stays.
+  assert.equal(added.minChunks, common.minChunks);
+  // The server bundle is not split.
+  const serverConfig = {optimization: {splitChunks: false}};
+  assert.deepEqual(configure(serverConfig, true), {});
+  assert.deepEqual(serverConfig, {optimization: {splitChunks: false}});
+});
