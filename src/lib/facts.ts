@@ -12,7 +12,8 @@
  * - `<ApiValue pointer="/components/schemas/Session/properties/clientToken/x-tessera-valid-for-seconds"/>`
  * - `<AllowedStatusesTable schema="SessionStatus"/>`: every operation with allowed statuses of that schema
  * - `<SchemaFields schema="SessionNotification" expand="data"/>`: a field table from the schema's descriptions
- * - `<MigrationTable/>`, `<MigrationFieldChanges/>`, `<MigrationBehaviourChanges/>` (src/lib/migration.ts)
+ * - `<MigrationTable/>`, `<MigrationFieldChanges/>`, `<MigrationErrorChanges/>`, `<MigrationBehaviourChanges/>`,
+ *   `<MigrationMoneyStatement/>`, `<MigrationIdStatement/>` (src/lib/migration.ts, from migration-model.ts)
  */
 import {statSync} from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,7 @@ import {
   type ApiDocument,
   type JsonObject,
 } from './api-model';
-import {behaviourChangesList, fieldChangesTable, migrationTable} from './migration';
+import {behaviourChangesList, errorChangesTable, fieldChangesTable, idStatement, migrationTable, moneyStatement} from './migration';
 import {loadSdkModel, sdkFile, type SdkModel} from './sdk-model';
 
 export type FactSources = {v1: ApiDocument; v3: ApiDocument; sdk: SdkModel};
@@ -151,7 +152,10 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
     return {markdown: ['| Field | Meaning |', '|---|---|', ...rows].join('\n'), block: true};
   },
   MigrationTable: (_, {v1, v3}) => ({markdown: migrationTable(v1, v3), block: true}),
-  MigrationFieldChanges: (_, {v1}) => ({markdown: fieldChangesTable(v1), block: true}),
+  MigrationFieldChanges: (_, {v1, v3}) => ({markdown: fieldChangesTable(v1, v3), block: true}),
+  MigrationErrorChanges: (_, {v1, v3}) => ({markdown: errorChangesTable(v1, v3), block: true}),
+  MigrationMoneyStatement: (_, {v1, v3}) => ({markdown: moneyStatement(v1, v3), block: false}),
+  MigrationIdStatement: (_, {v1, v3}) => ({markdown: idStatement(v1, v3), block: false}),
   MigrationBehaviourChanges: (_, {v1}) => ({markdown: behaviourChangesList(v1), block: true}),
 };
 
