@@ -325,6 +325,13 @@ export function migrationModel(v1: ApiDocument, v3: ApiDocument, mapping: Migrat
         const base = {operationId: operation.operationId, direction, v1Path};
         const resolved = translate(mapping, operation.operationId, direction, v1Path);
         if (resolved.mapping) used.add(resolved.mapping);
+        const fallback = matching(mapping, operation.operationId, direction).find((entry) => entry.v1 === '*');
+        // Where a whole response is replaced, its reason wins over the removals that apply to every operation.
+        if ('removed' in resolved && fallback && 'removed' in fallback && resolved.mapping.operations === undefined) {
+          used.add(fallback);
+          fields.push({...base, fate: 'removed', v1Shape, reason: fallback.removed, wholesale: true});
+          continue;
+        }
         if ('removed' in resolved) {
           const automatic = translate({...mapping, fields: []}, operation.operationId, direction, v1Path);
           if (resolved.mapping.v1 === normal(v1Path) && 'to' in automatic && v3Fields.has(automatic.to))
@@ -332,7 +339,6 @@ export function migrationModel(v1: ApiDocument, v3: ApiDocument, mapping: Migrat
           fields.push({...base, fate: 'removed', v1Shape, reason: resolved.removed});
           continue;
         }
-        const fallback = matching(mapping, operation.operationId, direction).find((entry) => entry.v1 === '*');
         const found = resolved.to === '' ? {path: '', shape: {type: 'object'} as FieldShape} : v3Fields.get(resolved.to);
         if (!found && fallback && 'removed' in fallback) {
           used.add(fallback);

@@ -96,10 +96,11 @@ function changeText(field: FieldEntry): string {
   return [change, field.note].filter(Boolean).join('. ');
 }
 
-/** A field's fate in a sentence fragment: "→ `cart.orderLines[].unitPrice`; Money object … → integer". */
+/** A field's fate after its name: " → `cart.orderLines[].unitPrice`; Money object … → integer", ": values removed: …". */
 export function fateText(field: FieldEntry): string {
-  if (field.fate === 'removed') return `removed. ${field.reason}`;
-  return [`→ ${fieldPath(field.v3Path)}`, changeText(field)].filter(Boolean).join('; ');
+  if (field.fate === 'removed') return ` removed. ${field.reason}`;
+  const moved = field.fate === 'renamed' || (field.fate === 'type-changed' && field.renamed);
+  return moved ? ` ${[`→ ${fieldPath(field.v3Path)}`, changeText(field)].filter(Boolean).join('; ')}` : `: ${changeText(field)}`;
 }
 
 type ChangeRow = {field: FieldEntry; label: string; operations: string[]; directions: string[]};
@@ -172,8 +173,8 @@ export function successorNotice(v3: ApiDocument, entry: MigrationEntry, model: M
     ...(successor.operation
       ? changeRows(model, [entry.v1.operationId], true).map(({field, label, directions}) =>
           field.fate === 'removed' && field.wholesale
-            ? `${label[0]!.toUpperCase()}${label.slice(1)}: ${fateText(field)}`
-            : `${label} (${directions.join(', ')}) ${fateText(field)}`,
+            ? `${label[0]!.toUpperCase()}${label.slice(1)}:${fateText(field)}`
+            : `${label} (${directions.join(', ')})${fateText(field)}`,
         )
       : []),
     ...operationErrors(model, entry.v1.operationId),

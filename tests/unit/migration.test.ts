@@ -6,7 +6,13 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {apiFiles, loadApiDocument, type ApiDocument} from '../../src/lib/api-model';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {openApiSpecs} from '../../config/openapi';
+import type {JsonObject} from '../../scripts/request-samples';
+import {apiFiles, loadApiDocument, operationPageId, siteDir, type ApiDocument} from '../../src/lib/api-model';
+import {admonitionQuotes} from '../../src/plugins/markdown-twins/admonitions';
+import {operationMarkdown, operationsOf} from '../../src/plugins/markdown-twins/operation-markdown';
 import {
   errorChangesTable,
   fieldChangesTable,
@@ -236,4 +242,40 @@ test('a missing successor entry and an unknown V3 operation fail', () => {
     ).join('\n'),
     /kind "field" is not written by hand/,
   );
+});
+
+test('the Markdown twin of every V1 operation page carries its "Moving to V3" notice', () => {
+  const entries = migrationEntries(v1).filter((entry) => entry.v1.kind !== 'callback');
+  assert.equal(entries.length, 16);
+  const operations = operationsOf(v1 as JsonObject);
+  for (const entry of entries) {
+    const notice = successorNotice(v3, entry, model);
+    // The generated page: the plugin's MDX with the notice under the endpoint (scripts/v1-successor-notices.ts).
+    const mdx = `---\nid: x\n---\n\n<MethodEndpoint method="post" path="/x">\n</MethodEndpoint>\n\n${notice}\n\nThe description.\n`;
+    const quotes = admonitionQuotes(mdx, (href) => `https://docs.tessera.example${href}.md`);
+    assert.equal(quotes.length, 1, entry.v1.operationId);
+    const operation = operations.find((candidate) => candidate.pageId === operationPageId(entry.v1.operationId))!;
+    const twin = operationMarkdown(v1 as JsonObject, operation, String(operation.operation.summary), quotes);
+    assert.match(twin, /^> \*\*Caution: Moving to V3\*\*$/m, entry.v1.operationId);
+    // Every line of the notice is in the twin, its links pointing at the twins of the V3 pages.
+    for (const line of notice.split('\n').slice(1, -1).filter(Boolean))
+      assert.ok(
+        twin.includes(`> ${line.replace(/\]\((\/[^)\s]*)\)/g, '](https://docs.tessera.example$1.md)')}`),
+        `${entry.v1.operationId}: ${line}`,
+      );
+    // Right under the call, before the operation's own description.
+    assert.ok(twin.indexOf('Moving to V3') < twin.indexOf('## '), entry.v1.operationId);
+  }
+});
+
+test('the generated V1 operation pages each carry exactly one notice, which the twin picks up', (context) => {
+  const outputDir = path.join(siteDir, openApiSpecs.tesseraV1.outputDir);
+  if (!existsSync(outputDir)) return context.skip('run npm run gen-api first');
+  const pages = readdirSync(outputDir).filter((file) => file.endsWith('.api.mdx'));
+  const withNotice = pages.filter((file) => {
+    const quotes = admonitionQuotes(readFileSync(path.join(outputDir, file), 'utf8'));
+    assert.ok(quotes.length <= 1, file);
+    return quotes.some((quote) => quote.startsWith('> **Caution: Moving to V3**'));
+  });
+  assert.equal(withNotice.length, 16);
 });
