@@ -13,7 +13,8 @@
  * - `<AllowedStatusesTable schema="SessionStatus"/>`: every operation with allowed statuses of that schema
  * - `<SchemaFields schema="SessionNotification" expand="data"/>`: a field table from the schema's descriptions
  * - `<MigrationTable/>`, `<MigrationFieldChanges/>`, `<MigrationErrorChanges/>`, `<MigrationBehaviourChanges/>`,
- *   `<MigrationMoneyStatement/>`, `<MigrationIdStatement/>` (src/lib/migration.ts, from migration-model.ts)
+ *   `<MigrationMoneyStatement/>`, `<MigrationIdStatement/>`, `<MigrationFieldFate operation="createSignup" field="expires_in_minutes"/>`
+ *   (src/lib/migration.ts, from migration-model.ts)
  */
 import {statSync} from 'node:fs';
 import path from 'node:path';
@@ -32,7 +33,16 @@ import {
   type ApiDocument,
   type JsonObject,
 } from './api-model';
-import {behaviourChangesList, errorChangesTable, fieldChangesTable, idStatement, migrationTable, moneyStatement} from './migration';
+import {
+  behaviourChangesList,
+  errorChangesTable,
+  fieldChangesTable,
+  fieldFatePhrase,
+  idStatement,
+  migrationTable,
+  moneyStatement,
+} from './migration';
+import {migrationModel, type MigrationModel} from './migration-model';
 import {loadSdkModel, sdkFile, type SdkModel} from './sdk-model';
 
 export type FactSources = {v1: ApiDocument; v3: ApiDocument; sdk: SdkModel};
@@ -49,6 +59,14 @@ export function factSources(): FactSources {
   }
   return cached.sources;
 }
+
+const models = new WeakMap<FactSources, MigrationModel>();
+/** The migration model of the sources, computed once per load of the files. */
+const modelOf = (sources: FactSources): MigrationModel => {
+  const model = models.get(sources) ?? migrationModel(sources.v1, sources.v3);
+  models.set(sources, model);
+  return model;
+};
 
 const required = (attributes: Attributes, name: string, component: string): string => {
   const value = attributes[name];
@@ -152,10 +170,16 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
     return {markdown: ['| Field | Meaning |', '|---|---|', ...rows].join('\n'), block: true};
   },
   MigrationTable: (_, {v1, v3}) => ({markdown: migrationTable(v1, v3), block: true}),
-  MigrationFieldChanges: (_, {v1, v3}) => ({markdown: fieldChangesTable(v1, v3), block: true}),
-  MigrationErrorChanges: (_, {v1, v3}) => ({markdown: errorChangesTable(v1, v3), block: true}),
-  MigrationMoneyStatement: (_, {v1, v3}) => ({markdown: moneyStatement(v1, v3), block: false}),
-  MigrationIdStatement: (_, {v1, v3}) => ({markdown: idStatement(v1, v3), block: false}),
+  MigrationFieldChanges: (_, sources) => ({markdown: fieldChangesTable(sources.v1, sources.v3, modelOf(sources)), block: true}),
+  MigrationErrorChanges: (_, sources) => ({markdown: errorChangesTable(sources.v1, sources.v3, modelOf(sources)), block: true}),
+  MigrationMoneyStatement: (_, sources) => ({markdown: moneyStatement(sources.v1, sources.v3, modelOf(sources)), block: false}),
+  MigrationIdStatement: (_, sources) => ({markdown: idStatement(sources.v1, sources.v3, modelOf(sources)), block: false}),
+  MigrationFieldFate(attributes, sources) {
+    const operation = required(attributes, 'operation', 'MigrationFieldFate');
+    const field = required(attributes, 'field', 'MigrationFieldFate');
+    const direction = attributes.direction === 'response' ? 'response' : 'request';
+    return {markdown: fieldFatePhrase(modelOf(sources), operation, field, direction), block: false};
+  },
   MigrationBehaviourChanges: (_, {v1}) => ({markdown: behaviourChangesList(v1), block: true}),
 };
 

@@ -7,7 +7,7 @@
  */
 import {apiOperations, enumValues, operationPageId, type ApiDocument, type ApiOperation} from './api-model';
 import {migrationGuidePath} from '../../config/site-constants';
-import {migrationModel, shapeLabel, type FieldEntry, type MigrationModel} from './migration-model';
+import {camelCase, migrationModel, shapeLabel, type FieldEntry, type MigrationModel} from './migration-model';
 
 /**
  * Fields and error codes are not listed here: their fates are computed from both files
@@ -99,7 +99,8 @@ function changeText(field: FieldEntry): string {
 /** A field's fate after its name: " → `cart.orderLines[].unitPrice`; Money object … → integer", ": values removed: …". */
 export function fateText(field: FieldEntry): string {
   if (field.fate === 'removed') return ` removed. ${field.reason}`;
-  const moved = field.fate === 'renamed' || (field.fate === 'type-changed' && field.renamed);
+  // Named whenever its path is not the V1 path in camelCase, also when only an enclosing object moved.
+  const moved = field.v3Path.replace(/\[\]/g, '') !== field.v1Path.replace(/\[\]/g, '').split('.').map(camelCase).join('.');
   return moved ? ` ${[`→ ${fieldPath(field.v3Path)}`, changeText(field)].filter(Boolean).join('; ')}` : `: ${changeText(field)}`;
 }
 
@@ -226,6 +227,21 @@ export function fieldChangesTable(v1: ApiDocument, v3: ApiDocument, model: Migra
     '',
     `The other ${unchanged} fields of the V1 requests and responses keep their type and only change to camelCase.`,
   ].join('\n');
+}
+
+/**
+ * One V1 field's fate as a phrase for prose, "`expires_in_minutes` → `expiresAt`; integer minutes, …",
+ * so a sentence about a field's type or limits is computed like the tables.
+ */
+export function fieldFatePhrase(
+  model: MigrationModel,
+  operationId: string,
+  v1Path: string,
+  direction: 'request' | 'response' = 'request',
+): string {
+  const field = model.fields.find((entry) => entry.operationId === operationId && entry.direction === direction && entry.v1Path === v1Path);
+  if (!field) throw new Error(`no V1 ${direction} field ${v1Path} in ${operationId}`);
+  return `${code(field.v1Path)}${fateText(field)}`;
 }
 
 /** Every V1 error code and the V3 code(s) that replace it, or why none does. */

@@ -46,6 +46,16 @@ test.describe('the migration guide, computed from both OpenAPI files', () => {
     await expect(ids).toContainText('ids become UUIDs');
     await expect(ids).toContainText('mer_ ids stay prefixed but change their length (id mer_ + 16 characters)');
     await expect(page.locator('main')).not.toContainText('V3 sends an integer in minor units and names the currency once');
+    // The steps name the fates of the fields that break a call, computed like the tables.
+    const signups = page.locator('li', {hasText: /^Hosted pages and signups\./});
+    await expect(signups).toContainText(
+      'integer minutes, 60 (1 hour) to 43200 (30 days), default 10080 (7 days) → date-time 10 minutes to 7 days ahead',
+    );
+    const checkouts = page.locator('li', {hasText: /^New checkouts\./});
+    await expect(checkouts).toContainText('merchant_urls.checkout removed');
+    await expect(checkouts).toContainText(
+      'cart.lines[].unit_price → cart.orderLines[].unitPrice; Money object (amount and currency) → integer',
+    );
   });
 
   test('the field table gives each changed V1 field its V3 field, type change or reason for removal', async ({page}) => {

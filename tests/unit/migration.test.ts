@@ -16,6 +16,7 @@ import {operationMarkdown, operationsOf} from '../../src/plugins/markdown-twins/
 import {
   errorChangesTable,
   fieldChangesTable,
+  fieldFatePhrase,
   idStatement,
   migrationEntries,
   migrationProblems,
@@ -278,4 +279,13 @@ test('the generated V1 operation pages each carry exactly one notice, which the 
     return quotes.some((quote) => quote.startsWith('> **Caution: Moving to V3**'));
   });
   assert.equal(withNotice.length, 16);
+});
+
+test('a field fate named in prose is computed like the tables, and an unknown field fails', () => {
+  assert.match(
+    fieldFatePhrase(model, 'createSignup', 'expires_in_minutes'),
+    /^`expires_in_minutes` → `expiresAt`; integer minutes, 60 \(1 hour\) to 43200 \(30 days\)/,
+  );
+  assert.match(fieldFatePhrase(model, 'captureOrder', 'shipping_info'), /^`shipping_info`: object → array of objects/);
+  assert.throws(() => fieldFatePhrase(model, 'createSession', 'shipping_info'), /no V1 request field shipping_info in createSession/);
 });
