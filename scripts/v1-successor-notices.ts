@@ -7,6 +7,7 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {apiFiles, loadApiDocument, operationPageId} from '../src/lib/api-model';
 import {migrationEntries, successorNotice} from '../src/lib/migration';
+import {migrationModel} from '../src/lib/migration-model';
 
 /** The plugin writes the endpoint right under the title; the notice goes after it. */
 const endpointEnd = '</MethodEndpoint>\n';
@@ -14,6 +15,7 @@ const endpointEnd = '</MethodEndpoint>\n';
 export function addSuccessorNotices(outputDir: string): number {
   const v1 = loadApiDocument(apiFiles.v1);
   const v3 = loadApiDocument(apiFiles.v3);
+  const model = migrationModel(v1, v3);
   let count = 0;
   for (const entry of migrationEntries(v1)) {
     if (entry.v1.kind === 'callback') continue;
@@ -22,7 +24,7 @@ export function addSuccessorNotices(outputDir: string): number {
     const at = text.indexOf(endpointEnd);
     if (at < 0) throw new Error(`${file}: no ${endpointEnd.trim()} after which to put the V3 notice`);
     const end = at + endpointEnd.length;
-    writeFileSync(file, `${text.slice(0, end)}\n${successorNotice(v3, entry)}\n${text.slice(end)}`);
+    writeFileSync(file, `${text.slice(0, end)}\n${successorNotice(v3, entry, model)}\n${text.slice(end)}`);
     count += 1;
   }
   return count;

@@ -16,7 +16,9 @@
  * - `<ApiValue pointer="/components/schemas/Session/properties/clientToken/x-tessera-valid-for-seconds"/>`
  * - `<AllowedStatusesTable schema="SessionStatus"/>`: every operation with allowed statuses of that schema
  * - `<SchemaFields schema="SessionNotification" expand="data"/>`: a field table from the schema's descriptions
- * - `<MigrationTable/>`, `<MigrationFieldChanges/>`, `<MigrationBehaviourChanges/>` (src/lib/migration.ts)
+ * - `<MigrationTable/>`, `<MigrationFieldChanges/>`, `<MigrationErrorChanges/>`, `<MigrationBehaviourChanges/>`,
+ *   `<MigrationMoneyStatement/>`, `<MigrationIdStatement/>`, `<MigrationFieldFate operation="createSignup" field="expires_in_minutes"/>`
+ *   (src/lib/migration.ts, from migration-model.ts)
  */
 import {statSync} from 'node:fs';
 import path from 'node:path';
@@ -35,7 +37,16 @@ import {
   type ApiDocument,
   type JsonObject,
 } from './api-model';
-import {behaviourChangesList, fieldChangesTable, migrationTable} from './migration';
+import {
+  behaviourChangesList,
+  errorChangesTable,
+  fieldChangesTable,
+  fieldFatePhrase,
+  idStatement,
+  migrationTable,
+  moneyStatement,
+} from './migration';
+import {migrationModel, type MigrationModel} from './migration-model';
 import {loadSdkModel, sdkFile, supportedBrowsersText, type SdkModel} from './sdk-model';
 
 /** Counts as prose writes them; a bigger count is written in digits. */
@@ -55,6 +66,14 @@ export function factSources(): FactSources {
   }
   return cached.sources;
 }
+
+const models = new WeakMap<FactSources, MigrationModel>();
+/** The migration model of the sources, computed once per load of the files. */
+const modelOf = (sources: FactSources): MigrationModel => {
+  const model = models.get(sources) ?? migrationModel(sources.v1, sources.v3);
+  models.set(sources, model);
+  return model;
+};
 
 const required = (attributes: Attributes, name: string, component: string): string => {
   const value = attributes[name];
@@ -181,7 +200,16 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
     return {markdown: ['| Field | Meaning |', '|---|---|', ...rows].join('\n'), block: true};
   },
   MigrationTable: (_, {v1, v3}) => ({markdown: migrationTable(v1, v3), block: true}),
-  MigrationFieldChanges: (_, {v1}) => ({markdown: fieldChangesTable(v1), block: true}),
+  MigrationFieldChanges: (_, sources) => ({markdown: fieldChangesTable(sources.v1, sources.v3, modelOf(sources)), block: true}),
+  MigrationErrorChanges: (_, sources) => ({markdown: errorChangesTable(sources.v1, sources.v3, modelOf(sources)), block: true}),
+  MigrationMoneyStatement: (_, sources) => ({markdown: moneyStatement(sources.v1, sources.v3, modelOf(sources)), block: false}),
+  MigrationIdStatement: (_, sources) => ({markdown: idStatement(sources.v1, sources.v3, modelOf(sources)), block: false}),
+  MigrationFieldFate(attributes, sources) {
+    const operation = required(attributes, 'operation', 'MigrationFieldFate');
+    const field = required(attributes, 'field', 'MigrationFieldFate');
+    const direction = attributes.direction === 'response' ? 'response' : 'request';
+    return {markdown: fieldFatePhrase(modelOf(sources), operation, field, direction), block: false};
+  },
   MigrationBehaviourChanges: (_, {v1}) => ({markdown: behaviourChangesList(v1), block: true}),
 };
 

@@ -10,6 +10,7 @@ test.describe('moving from V1 to V3', () => {
     await expect(notice.getByRole('link', {name: 'makeDecision'})).toHaveAttribute('href', '/docs/3.0.0/api/make-decision');
     await expect(notice).toContainText('Decision deadline: 24 hours → 60 seconds by default');
     await expect(notice).toContainText('409 invalid_state_transition → 409 session_not_awaiting_decision');
+    await expect(notice).toContainText('Every other response field: removed. The V3 response is a short decision result');
     // Near the title: the notice comes before the operation's own description.
     const noticeTop = (await notice.boundingBox())!.y;
     const descriptionTop = (await page.getByText('Tells Tessera whether to turn an authorised purchase').boundingBox())!.y;
@@ -31,6 +32,82 @@ test.describe('moving from V1 to V3', () => {
     await expect(page.locator('.theme-announcement-bar').getByRole('link', {name: 'Move to V3'})).toHaveAttribute('href', guide);
     await page.goto('/docs/1.0.0/api/tessera-api');
     await expect(page.getByRole('link', {name: 'Migrate from V1 to V3'}).first()).toHaveAttribute('href', guide);
+  });
+});
+
+test.describe('the migration guide, computed from both OpenAPI files', () => {
+  test('amounts and ids are stated as the schemas type them', async ({page}) => {
+    await page.goto(guide);
+    const amounts = page.locator('li', {hasText: /^Amounts\./});
+    await expect(amounts).toContainText('V3 keeps that object for the amounts of orders, captures and refunds');
+    await expect(amounts).toContainText('capturedAmount');
+    await expect(amounts).toContainText('plain integers in minor units');
+    const ids = page.locator('li', {hasText: /^Ids\./});
+    await expect(ids).toContainText('ids become UUIDs');
+    await expect(ids).toContainText('mer_ ids stay prefixed but change their length (id mer_ + 16 characters)');
+    await expect(page.locator('main')).not.toContainText('V3 sends an integer in minor units and names the currency once');
+    // The steps name the fates of the fields that break a call, computed like the tables.
+    const signups = page.locator('li', {hasText: /^Hosted pages and signups\./});
+    await expect(signups).toContainText(
+      'integer minutes, 60 (1 hour) to 43200 (30 days), default 10080 (7 days) → date-time 10 minutes to 7 days ahead',
+    );
+    const checkouts = page.locator('li', {hasText: /^New checkouts\./});
+    await expect(checkouts).toContainText('merchant_urls.checkout removed');
+    await expect(checkouts).toContainText(
+      'cart.lines[].unit_price → cart.orderLines[].unitPrice; Money object (amount and currency) → integer',
+    );
+  });
+
+  test('the field table gives each changed V1 field its V3 field, type change or reason for removal', async ({page}) => {
+    await page.goto(guide);
+    const table = page.locator('table', {hasText: 'What changes'});
+    const row = (field: string, operation: string) =>
+      table
+        .locator('tr')
+        .filter({has: page.locator('td:first-child', {hasText: new RegExp(`^${field.replace(/[.[\]]/g, '\\$&')}$`)})})
+        .filter({hasText: operation});
+    await expect(row('shipping_info', 'captureOrder (request)')).toContainText('shippingInfo');
+    await expect(row('shipping_info', 'captureOrder (request)')).toContainText('object → array of objects (at most 20)');
+    await expect(row('cart.lines[].unit_price', 'createSession')).toContainText('Money object (amount and currency) → integer');
+    await expect(row('cart.lines[].tax_rate', 'createSession')).toContainText('cart.orderLines[].vatRate');
+    await expect(row('cart.lines[].type', 'createSession')).toContainText('values removed: service');
+    await expect(row('shipping_address', 'createSession')).toContainText('customer.shippingAddress');
+    await expect(row('merchant_urls.checkout', 'createSession')).toContainText('removed');
+    await expect(row('merchant_urls.confirmation', 'createSession')).toContainText('URL template (may hold {sessionId})');
+    await expect(row('expires_in_minutes', 'createSignup')).toContainText('43200 (30 days)');
+    await expect(row('expires_in_minutes', 'createSignup')).toContainText('date-time 10 minutes to 7 days ahead');
+    await expect(row('merchant_account_id', 'readSignup')).toContainText('id mer_ + 24 characters → id mer_ + 16 characters');
+  });
+
+  test('the error table sends the environment check to 403 and does not pass merchant_not_enabled off as account_restricted', async ({
+    page,
+  }) => {
+    await page.goto(guide);
+    const table = page.locator('table', {hasText: 'V1 error'});
+    await expect(table.locator('tr', {hasText: '401 authentication_required'})).toContainText('403 environment_mismatch');
+    const notEnabled = table.locator('tr', {hasText: '403 merchant_not_enabled'});
+    await expect(notEnabled.locator('td').nth(1)).toHaveText('none');
+    await expect(notEnabled.locator('td').nth(2)).toHaveText('removed');
+    await expect(table.locator('tr', {hasText: '409 idempotency_key_reused'})).toContainText('422 idempotency_key_reused');
+  });
+
+  test('the Markdown twin of every V1 operation page carries its "Moving to V3" notice', async ({page, request}) => {
+    await page.goto('/llms.txt');
+    const twins = [...(await page.locator('body').innerText()).matchAll(/\/docs\/1\.0\.0\/api\/([a-z-]+)\.md/g)]
+      .map((match) => match[1]!)
+      .filter((id) => id !== 'tessera-api');
+    const operationTwins = [];
+    for (const id of new Set(twins)) {
+      const text = await (await request.get(`/docs/1.0.0/api/${id}.md`)).text();
+      if (/^`(POST|GET|PUT|PATCH|DELETE) |^Webhook /m.test(text)) operationTwins.push({id, text});
+    }
+    expect(operationTwins).toHaveLength(16);
+    for (const {id, text} of operationTwins) {
+      expect(text, id).toMatch(/^> \*\*Caution: Moving to V3\*\*$/m);
+      expect(text, id).toContain('/migrate_from_v1.md)');
+    }
+    const decision = operationTwins.find((twin) => twin.id === 'purchase-decision')!.text;
+    expect(decision).toContain('> In V3 this is [`makeDecision`](https://docs.tessera.example/docs/3.0.0/api/make-decision.md).');
   });
 });
 

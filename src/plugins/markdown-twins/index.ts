@@ -4,7 +4,8 @@
  * the site gets `/llms.txt` (the pages as the sidebars group them, current version first) and
  * `/llms-full.txt` (the whole current version in one file).
  *
- * - Operation pages: written from the OpenAPI file (operation-markdown.ts).
+ * - Operation pages: written from the OpenAPI file (operation-markdown.ts), with the admonitions
+ *   of their generated MDX (admonitions.ts).
  * - Category index pages: written from the sidebar (site-map.ts).
  * - Every other page: its built HTML converted with rehype-remark (html-to-markdown.ts).
  *
@@ -19,6 +20,7 @@ import {parse, stringify} from 'yaml';
 import {markdownTwinsOptions} from '../../../config/llms';
 import {openApiSpecs} from '../../../config/openapi';
 import type {JsonObject} from '../../../scripts/request-samples';
+import {admonitionQuotes} from './admonitions';
 import {articleMarkdown} from './html-to-markdown';
 import {operationMarkdown, operationsOf, type OperationEntry} from './operation-markdown';
 import {
@@ -91,7 +93,9 @@ function pageBody(context: Context, page: PageEntry, version: LoadedVersion, ope
     const operation = operations.get(pageId);
     if (!operation)
       throw new Error(`markdown-twins: ${source.sourcePath} matches no operation of the OpenAPI file for ${page.version.name}`);
-    return operationMarkdown(operation.document, operation.entry, page.title);
+    const mdx = readFileSync(path.join(context.siteDir, source.sourcePath.replace(/^@site\//, '')), 'utf8');
+    const notices = admonitionQuotes(mdx, (href) => resolveHref(context, href));
+    return operationMarkdown(operation.document, operation.entry, page.title, notices);
   }
   const markdown = articleMarkdown(readFileSync(htmlFileOf(context.outDir, page.permalink), 'utf8'), {
     resolveHref: (href) => resolveHref(context, href),

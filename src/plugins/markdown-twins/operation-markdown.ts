@@ -284,15 +284,18 @@ function samplesSection(document: JsonObject, entry: OperationEntry): string[] {
   ];
 }
 
-/** The page body: title, call, description, authentication, parameters, body, responses, samples. */
-export function operationMarkdown(document: JsonObject, entry: OperationEntry, title: string): string {
+/**
+ * The page body: title, call, the page's own notices (Markdown quotes, see admonitions.ts),
+ * description, authentication, parameters, body, responses, samples.
+ */
+export function operationMarkdown(document: JsonObject, entry: OperationEntry, title: string, notices: string[] = []): string {
   const {operation} = entry;
   const seen = new Set<string>();
   const method = entry.method.toUpperCase();
   const call = entry.webhook
     ? `Webhook ${code(entry.path)}: Tessera sends ${code(method)} to your URL.`
     : `${code(`${method} ${entry.path}`)}`;
-  const lines = [`# ${title}`, '', call, ''];
+  const lines = [`# ${title}`, '', call, '', ...notices.flatMap((notice) => [notice, ''])];
   if (operation.deprecated) lines.push('**Deprecated.**', '');
   if (operation.description) lines.push(String(operation.description).trim(), '');
   lines.push(...securitySection(document, entry), ...parametersSection(document, entry));
