@@ -225,6 +225,20 @@ test.describe('llms.txt', () => {
     const create = await (await request.get('/docs/3.0.0/api/create-session.md')).text();
     expect(full).toContain(create.slice(create.indexOf('# Create a session'), create.indexOf('## Parameters')).trim());
   });
+
+  test('llms-full.txt carries the notice of every older operation page that says where it moved', async ({request}) => {
+    const {links} = await llmsLinks(request);
+    const full = await (await request.get('/llms-full.txt')).text();
+    const notices: string[] = [];
+    for (const link of links.filter((candidate) => local(candidate).startsWith('/docs/1.0.0/api/'))) {
+      const notice = /^> \*\*Caution: Moving to V3\*\*\n(?:>.*\n)*/m.exec(await (await request.get(local(link))).text());
+      if (!notice) continue;
+      notices.push(link);
+      expect(full, link).toContain(`Page: ${link}\n\n${notice[0]}`);
+    }
+    // Every V1 operation page has one (scripts/v1-successor-notices.ts).
+    expect(notices.length).toBe(16);
+  });
 });
 
 test.describe('Copy page as Markdown', () => {

@@ -2,7 +2,8 @@
  * Docs that developers' tools can read. After the build, every docs page of every version gets a
  * Markdown twin at its URL plus `.md` (front matter naming its version and canonical URL), and
  * the site gets `/llms.txt` (the pages as the sidebars group them, current version first) and
- * `/llms-full.txt` (the whole current version in one file).
+ * `/llms-full.txt` (the whole current version in one file, then each older operation's notice of
+ * where it moved).
  *
  * - Operation pages: written from the OpenAPI file (operation-markdown.ts), with the admonitions
  *   of their generated MDX (admonitions.ts).
@@ -85,9 +86,12 @@ function resolveHref(context: Context, href: string): string {
   return `${context.siteUrl}${target}${hash === undefined ? '' : `#${hash}`}`;
 }
 
-function pageBody(context: Context, page: PageEntry, version: LoadedVersion, operations: ReturnType<typeof operationsFor>): string {
+/** A page's twin body, and the notices written above its operation (operation pages only). */
+type PageTwin = {body: string; notices: string[]};
+
+function pageTwin(context: Context, page: PageEntry, version: LoadedVersion, operations: ReturnType<typeof operationsFor>): PageTwin {
   const {source} = page;
-  if (source.kind === 'generated-index') return generatedIndexMarkdown(page, version, context.siteUrl);
+  if (source.kind === 'generated-index') return {body: generatedIndexMarkdown(page, version, context.siteUrl), notices: []};
   if (isOperationPage(source.sourcePath)) {
     const pageId = source.id.split('/').pop() ?? source.id;
     const operation = operations.get(pageId);
@@ -95,13 +99,13 @@ function pageBody(context: Context, page: PageEntry, version: LoadedVersion, ope
       throw new Error(`markdown-twins: ${source.sourcePath} matches no operation of the OpenAPI file for ${page.version.name}`);
     const mdx = readFileSync(path.join(context.siteDir, source.sourcePath.replace(/^@site\//, '')), 'utf8');
     const notices = admonitionQuotes(mdx, (href) => resolveHref(context, href));
-    return operationMarkdown(operation.document, operation.entry, page.title, notices);
+    return {body: operationMarkdown(operation.document, operation.entry, page.title, notices), notices};
   }
   const markdown = articleMarkdown(readFileSync(htmlFileOf(context.outDir, page.permalink), 'utf8'), {
     resolveHref: (href) => resolveHref(context, href),
   });
   if (!markdown) throw new Error(`markdown-twins: ${page.permalink} has no article to convert`);
-  return markdown;
+  return {body: markdown, notices: []};
 }
 
 function writeFile(outDir: string, sitePath: string, content: string): void {
@@ -151,13 +155,14 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
         siteUrl,
         permalinks: new Set([...pages, ...sitePages].map((page) => withoutTrailingSlash(page.permalink))),
       };
-      const bodies = new Map<string, string>();
+      const twins = new Map<string, PageTwin>();
       for (const [index, version] of versions.entries()) {
         const operations = operationsFor(context.siteDir, maps[index]!.version.name);
         for (const section of maps[index]!.sections) {
           for (const page of section.pages) {
-            const body = pageBody(twinContext, page, version, operations);
-            bodies.set(page.permalink, body);
+            const twin = pageTwin(twinContext, page, version, operations);
+            twins.set(page.permalink, twin);
+            const {body} = twin;
             writeFile(outDir, markdownPath(page.permalink), `${frontMatter(page, siteUrl)}${body}`);
           }
         }
@@ -175,6 +180,13 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
       const llms = llmsTxt(maps, {...options, siteUrl, sitePages: siteEntries, downloads: options.downloads(context.siteDir)});
       writeFile(outDir, llmsTxtPath, llms);
       const current = maps[0]!;
+      // Older versions are not in full, but what their pages say about moving on is: a reader of
+      // this file who meets a V1 call learns where it went.
+      const olderNotices = maps.slice(1).flatMap((map) =>
+        allPages([map])
+          .filter((page) => (twins.get(page.permalink)?.notices.length ?? 0) > 0)
+          .map((page) => ({page, version: map.version, notices: twins.get(page.permalink)!.notices})),
+      );
       const full = [
         `# ${options.title}: ${versionHeading(current.version)}, every page`,
         '',
@@ -187,8 +199,16 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
           '',
           `Source: ${siteUrl}${page.permalink}`,
           '',
-          bodies.get(page.permalink)!.trim(),
+          twins.get(page.permalink)!.body.trim(),
           '',
+        ]),
+        ...(olderNotices.length > 0 ? ['---', '', '# Older versions: where their operations moved', ''] : []),
+        ...olderNotices.flatMap(({page, version, notices}) => [
+          `## ${page.title} (${versionHeading(version)})`,
+          '',
+          `Page: ${siteUrl}${markdownPath(page.permalink)}`,
+          '',
+          ...notices.flatMap((notice) => [notice, '']),
         ]),
       ].join('\n');
       writeFile(outDir, llmsFullTxtPath, full);
