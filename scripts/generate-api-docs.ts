@@ -222,6 +222,8 @@ function publishDownloads(): void {
     ...specs.map((spec) => [spec.sourcePath, openApiDownloadPath(spec.sourcePath)] as const),
     ['sdk/tessera-sdk.d.ts', '/sdk/tessera-sdk.d.ts'] as const,
   ];
+  // A file taken off the list must not stay downloadable.
+  rmSync(path.join(siteDir, 'static/openapi'), {recursive: true, force: true});
   for (const [source, sitePath] of downloads) {
     const target = path.join(siteDir, 'static', sitePath);
     mkdirSync(path.dirname(target), {recursive: true});
