@@ -18,7 +18,8 @@ export type OpenApiSpec = {
   referencePages?: boolean;
 };
 
-const docsFolderOf = (version: string) =>
+/** The docs folder of a version, relative to the site. */
+export const versionDocsFolder = (version: string) =>
   version === docsVersions.current.path ? 'docs' : `versioned_docs/version-${docsVersions.legacy.name}`;
 
 /**
@@ -31,7 +32,7 @@ export function addedApi(sourcePath: string, version: string = docsVersions.curr
     version,
     sourcePath,
     specPath: `.generated/openapi/${name}.json`,
-    outputDir: `${docsFolderOf(version)}/api/${name}`,
+    outputDir: `${versionDocsFolder(version)}/api/${name}`,
   };
 }
 
