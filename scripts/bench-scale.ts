@@ -105,7 +105,7 @@ function outputFigures(
 }
 
 /** Generates the API pages for `scale` (1: the site as it is) and builds into build-scale/<scale>x/. */
-function buildAtScale(scale: number, syntheticOnly: boolean): Omit<ScaleFigures, 'pages' | 'search'> {
+function buildAtScale(scale: number, syntheticOnly: boolean, bytesOnly: boolean): Omit<ScaleFigures, 'pages' | 'search'> {
   console.log(`\n${scale}×:`);
   const env = {...process.env};
   let operations: number | null = null;
@@ -123,8 +123,11 @@ function buildAtScale(scale: number, syntheticOnly: boolean): Omit<ScaleFigures,
   rmSync(outDir, {recursive: true, force: true});
   mkdirSync(path.dirname(outDir), {recursive: true});
   const build = timed('docusaurus build', process.execPath, [docusaurusBin, 'build', '--out-dir', outDir], env);
-  timed('postbuild', tsx, ['scripts/write-host-headers.ts', '--root', outDir], env);
-  timed('precompress', tsx, ['scripts/precompress.ts', '--root', outDir], env);
+  // What nginx needs to serve the build as production does; the byte figures read the files themselves.
+  if (!bytesOnly) {
+    timed('postbuild', tsx, ['scripts/write-host-headers.ts', '--root', outDir], env);
+    timed('precompress', tsx, ['scripts/precompress.ts', '--root', outDir], env);
+  }
   return {
     scale,
     operations,
@@ -173,9 +176,9 @@ export function perRouteCost(
 export async function benchScale(options: ScaleOptions): Promise<{base: ScaleFigures; scaled: ScaleFigures}> {
   try {
     // The scaled build first, so the tree ends at 1× as the base build leaves it.
-    const scaled: ScaleFigures = buildAtScale(options.scale, options.syntheticOnly);
+    const scaled: ScaleFigures = buildAtScale(options.scale, options.syntheticOnly, options.bytesOnly);
     if (!options.bytesOnly) Object.assign(scaled, await browserFigures(options.scale, options.searchRuns));
-    const base: ScaleFigures = buildAtScale(1, options.syntheticOnly);
+    const base: ScaleFigures = buildAtScale(1, options.syntheticOnly, options.bytesOnly);
     if (!options.bytesOnly) Object.assign(base, await browserFigures(1, options.searchRuns));
     return {base, scaled};
   } catch (error) {
