@@ -25,6 +25,7 @@ import {parse} from 'yaml';
 import {openApiDownloadPath, openApiSpecs, openApiStagingEnv, type OpenApiSpec} from '../config/openapi';
 import {docsVersions} from '../config/site-constants';
 import {withCodeSamples, type CodeSample, type JsonObject} from './request-samples';
+import {danglingRefs} from './openapi-refs';
 import {requestSamplesExport, summarizeOperation} from '../src/lib/operation-summary';
 import {addSuccessorNotices} from './v1-successor-notices';
 import {withObjectLinks} from './reference/object-links';
@@ -61,6 +62,8 @@ function prepareOutput(): void {
 function writeSpecsWithSamples(): void {
   for (const spec of specs) {
     const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
+    const dangling = danglingRefs(document);
+    if (dangling.length > 0) throw new Error(`${spec.sourcePath}: $ref to nothing: ${dangling.join(', ')}`);
     const target = path.join(siteDir, spec.specPath);
     mkdirSync(path.dirname(target), {recursive: true});
     // Code spans link to Tessera's object, operation and error pages; an added API has none of them.

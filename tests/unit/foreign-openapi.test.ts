@@ -16,6 +16,7 @@ import {postmanDownloads, requestsOf} from '../../scripts/generate-postman-colle
 import {codeSamples, sampleRequest, withCodeSamples, type JsonObject} from '../../scripts/request-samples';
 import {referenceSpecs} from '../../scripts/reference/write-reference-pages';
 import {swapInStagedOutput} from '../../scripts/staged-output';
+import {danglingRefs} from '../../scripts/openapi-refs';
 
 const fixture = (name: string) => `tests/fixtures/openapi/${name}.yaml`;
 const siteDir = path.resolve(import.meta.dirname, '../..');
@@ -175,4 +176,10 @@ test('a staged output replaces the previous one whole, and an output no longer g
   assert.equal(existsSync(path.join(target, 'docs/api/old-page.mdx')), false);
   assert.equal(existsSync(path.join(target, 'docs/errors.mdx')), false);
   assert.equal(existsSync(staging), false);
+});
+
+test('a $ref to nothing is found, so gen-api can reject the file instead of rendering an empty schema', () => {
+  assert.deepEqual(danglingRefs(load('broken-reference')), ['#/components/schemas/Missing']);
+  for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query']) assert.deepEqual(danglingRefs(load(name)), [], name);
+  assert.deepEqual(danglingRefs(parse(readFileSync(path.join(siteDir, openApiSpecs.tesseraV3.sourcePath), 'utf8')) as JsonObject), []);
 });
