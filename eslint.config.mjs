@@ -11,6 +11,8 @@ export default tseslint.config(
       'build/',
       // The build without the performance layer (npm run build:stock).
       'build-stock/',
+      // The builds of the scale harness (npm run bench:scale).
+      'build-scale/',
       '.docusaurus/',
       '.generated/',
       'node_modules/',

@@ -1,10 +1,53 @@
+import path from 'node:path';
 import type {PluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
 import {docsVersions} from './site-constants';
+import {scaleCorpusSpecs} from './scale-corpus';
+
+/** One OpenAPI file of the site: the docs version it belongs to and where its pages are written. */
+export type OpenApiSpec = {
+  version: string;
+  sourcePath: string;
+  /** The copy with build-time request samples that the plugin reads. */
+  specPath: string;
+  /** The folder of its pages, inside its version's docs folder. */
+  outputDir: string;
+  /**
+   * Tessera's own reference pages beside the API pages (error catalogue, objects, notifications:
+   * scripts/reference/), read from `x-error-catalogue` and the callbacks. At most one file per version.
+   */
+  referencePages?: boolean;
+};
+
+/** The docs folder of a version, relative to the site. */
+export const versionDocsFolder = (version: string) =>
+  version === docsVersions.current.path ? 'docs' : `versioned_docs/version-${docsVersions.legacy.name}`;
+
+/**
+ * The entry of an added OpenAPI file: its pages go to `api/<file name>/` in the version's docs
+ * (`/docs/3.0.0/api/adyen-checkout/...`) and its API is a category of the version's API reference.
+ */
+export function addedApi(sourcePath: string, version: string = docsVersions.current.path): OpenApiSpec {
+  const name = path.basename(sourcePath).replace(/\.(ya?ml|json)$/, '');
+  return {
+    version,
+    sourcePath,
+    specPath: `.generated/openapi/${name}.json`,
+    outputDir: `${versionDocsFolder(version)}/api/${name}`,
+  };
+}
+
+/**
+ * TESSERA_OPENAPI_ADD=<file>[,<file>…] appends files as if they were listed, to try one before adding it
+ * (tests/scale/openapi-generation.test.ts does so with the fixtures).
+ */
+const triedSpecs = (): string[] => (process.env.TESSERA_OPENAPI_ADD ?? '').split(',').filter(Boolean);
 
 /**
  * API reference generation. Each OpenAPI file (`sourcePath`) writes into the docs
  * folder of the version it documents. scripts/generate-api-docs.ts runs the generation before
  * build/start, from a copy (`specPath`) to which it adds build-time request samples.
+ * To document another API, add one entry: `myApi: addedApi('openapi/my-api.yaml')` (CONTRIBUTING.md).
+ * TESSERA_SCALE=<n> appends the scale corpus (config/scale-corpus.ts, `npm run bench:scale`).
  */
 export const openApiSpecs = {
   tesseraV3: {
@@ -12,14 +55,24 @@ export const openApiSpecs = {
     sourcePath: 'openapi/tessera-v3.yaml',
     specPath: '.generated/openapi/tessera-v3.json',
     outputDir: 'docs/api',
+    referencePages: true,
   },
   tesseraV1: {
     version: docsVersions.legacy.path,
     sourcePath: 'openapi/tessera-v1.yaml',
     specPath: '.generated/openapi/tessera-v1.json',
     outputDir: `versioned_docs/version-${docsVersions.legacy.name}/api`,
+    referencePages: true,
   },
-} as const;
+  ...Object.fromEntries([...scaleCorpusSpecs(), ...triedSpecs()].map((sourcePath) => [path.basename(sourcePath), addedApi(sourcePath)])),
+} satisfies Record<string, OpenApiSpec>;
+
+/**
+ * While scripts/generate-api-docs.ts runs the plugin, it writes into this folder (relative to the
+ * site) instead of the docs, and the script swaps the result in only when everything succeeded.
+ */
+export const openApiStagingEnv = 'TESSERA_OPENAPI_STAGING';
+const stagingRoot = () => process.env[openApiStagingEnv] ?? '';
 
 /** Where the build publishes each OpenAPI file for download (copied by the generation script). */
 export const openApiDownloadPath = (sourcePath: string): string => `/openapi/${sourcePath.split('/').pop()}`;
@@ -32,7 +85,7 @@ export const openApiPluginOptions = {
       id,
       {
         specPath: spec.specPath,
-        outputDir: spec.outputDir,
+        outputDir: path.join(stagingRoot(), spec.outputDir),
         downloadUrl: openApiDownloadPath(spec.sourcePath),
         // Spec 7: the site makes no request outside its origin, so the explorer cannot send.
         hideSendButton: true,

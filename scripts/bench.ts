@@ -146,7 +146,7 @@ function build(rebuild: boolean): BuildInfo {
   return {mode: 'built', seconds, ...(note ? {note} : {})};
 }
 
-async function measureWeights(
+export async function measureWeights(
   baseUrl: string,
 ): Promise<{weights: Map<string, {summary: PageWeightSummary; resources: LoadedResource[]}>; chromiumVersion: string}> {
   const browser: Browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});

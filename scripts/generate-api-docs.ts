@@ -1,31 +1,38 @@
 /**
- * Regenerates the API reference pages of both versions from the OpenAPI files.
- * `npm run build` and `npm run start` run it first; its output is not committed.
+ * Regenerates the API reference pages of both versions from the OpenAPI files listed in
+ * config/openapi.ts. `npm run build` and `npm run start` run it first; its output is not committed.
  *
- * 1. Empties the output folders, because the plugin never overwrites a page.
- * 2. Writes a copy of each OpenAPI file with request samples in `x-codeSamples` (built here, so
- *    no page generates them in the browser) and runs the plugin's `gen-api-docs all` on it.
- * 3. Marks every generated page as generated, swaps the operation the plugin packs into each
+ * 1. Writes a copy of each OpenAPI file with request samples in `x-codeSamples` (built here, so
+ *    no page generates them in the browser) and runs the plugin's `gen-api-docs all` on it, into
+ *    an empty staging folder (the plugin never overwrites a page).
+ * 2. Marks every generated page as generated, swaps the operation the plugin packs into each
  *    page's front matter for the small summary the page uses (src/lib/operation-summary.ts),
  *    writes the 1.0.0 sidebar JSON that Docusaurus needs for a versioned sidebar (it cannot import
- *    the generated sidebar.ts), and publishes the OpenAPI files and the SDK declarations for download.
+ *    the generated sidebar.ts) and the sidebar categories of added APIs (sidebars.ts reads them),
+ *    and the reference pages of the files that have them (scripts/reference/).
  *    With TESSERA_STOCK=1 (config/performance-layer.ts) operation pages stay as the plugin wrote
  *    them, for the OpenAPI theme's own ApiItem: the summary and registration are for the layer's.
+ * 3. Only when all of that succeeded, moves the staged output over the previous one, so a file the
+ *    generation cannot read leaves the last good pages in place; then publishes the OpenAPI files
+ *    and the SDK declarations for download.
  */
 import {spawnSync} from 'node:child_process';
-import {copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {inflateSync} from 'node:zlib';
 import {parse} from 'yaml';
-import {openApiDownloadPath, openApiSpecs} from '../config/openapi';
+import {openApiDownloadPath, openApiSpecs, openApiStagingEnv, type OpenApiSpec} from '../config/openapi';
 import {docsVersions} from '../config/site-constants';
 import {withCodeSamples, type CodeSample, type JsonObject} from './request-samples';
+import {danglingRefs} from './openapi-refs';
 import {requestSamplesExport, summarizeOperation} from '../src/lib/operation-summary';
 import {addSuccessorNotices} from './v1-successor-notices';
 import {withObjectLinks} from './reference/object-links';
-import {docsRouteOf, writeReferencePages} from './reference/write-reference-pages';
+import {docsFolderOf, docsRouteOf, generatedEntries, referenceSpecs, writeReferencePages} from './reference/write-reference-pages';
 import {withPlainPageDescription} from './reference/page-description';
+import {addedApiSidebarsPath, type AddedApiSidebars} from '../config/added-api-sidebars';
+import {swapInStagedOutput} from './staged-output';
 import {isStockBuild} from '../config/performance-layer';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -33,32 +40,47 @@ const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docu
 
 const legacySidebarFile = path.join(siteDir, 'versioned_sidebars', `version-${docsVersions.legacy.name}-sidebars.json`);
 
+/** The generation writes here (relative to the site) and swaps the result in at the end. */
+const stagingDir = '.generated/staging';
+const staged = (relativePath: string) => path.join(siteDir, stagingDir, relativePath);
+const specs = Object.values(openApiSpecs as Record<string, OpenApiSpec>);
+const legacySidebarPath = path.relative(siteDir, legacySidebarFile);
+
 /**
- * Empties each output folder. On a clean clone the 1.0.0 docs folder and sidebar do not exist
- * yet, and Docusaurus refuses to start (even for this command) without them, so they are created.
+ * Empties the staging folder and creates each output folder in it. On a clean clone the 1.0.0 docs
+ * folder and sidebar do not exist yet, and Docusaurus refuses to start (even for this command)
+ * without them, so they are created; an existing one stays until the swap.
  */
 function prepareOutput(): void {
-  for (const spec of Object.values(openApiSpecs)) {
-    const outputDir = path.join(siteDir, spec.outputDir);
-    rmSync(outputDir, {recursive: true, force: true});
-    mkdirSync(outputDir, {recursive: true});
-  }
+  rmSync(path.join(siteDir, stagingDir), {recursive: true, force: true});
+  for (const spec of specs) mkdirSync(staged(spec.outputDir), {recursive: true});
   mkdirSync(path.dirname(legacySidebarFile), {recursive: true});
-  writeFileSync(legacySidebarFile, '{}\n');
+  if (!existsSync(legacySidebarFile)) writeFileSync(legacySidebarFile, '{}\n');
+  mkdirSync(path.join(siteDir, openApiSpecs.tesseraV1.outputDir), {recursive: true});
+  mkdirSync(path.dirname(staged(legacySidebarPath)), {recursive: true});
 }
 
 function writeSpecsWithSamples(): void {
-  for (const spec of Object.values(openApiSpecs)) {
+  for (const spec of specs) {
     const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
+    const dangling = danglingRefs(document);
+    if (dangling.length > 0) throw new Error(`${spec.sourcePath}: $ref to nothing: ${dangling.join(', ')}`);
     const target = path.join(siteDir, spec.specPath);
     mkdirSync(path.dirname(target), {recursive: true});
-    writeFileSync(target, JSON.stringify(withCodeSamples(withObjectLinks(document, docsRouteOf(spec)))));
+    // Code spans link to Tessera's object, operation and error pages; an added API has none of them.
+    const linked = spec.referencePages ? withObjectLinks(document, docsRouteOf(spec)) : document;
+    try {
+      writeFileSync(target, JSON.stringify(withCodeSamples(linked)));
+    } catch (error) {
+      throw new Error(`${spec.sourcePath}: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
+    }
   }
 }
 
 function runPluginGeneration(): void {
   const result = spawnSync(process.execPath, [docusaurusBin, 'gen-api-docs', 'all'], {
     cwd: siteDir,
+    env: {...process.env, [openApiStagingEnv]: stagingDir},
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
   });
@@ -114,11 +136,14 @@ function markGenerated(outputDir: string, sourcePath: string): number {
   return pages.length;
 }
 
-type SidebarNode = {id?: string; items?: SidebarNode[]; link?: {id?: string}; [key: string]: unknown};
+type SidebarNode = {id?: string; items?: SidebarNode[]; link?: {id?: string; [key: string]: unknown}; [key: string]: unknown};
 
-/** The plugin names 1.0.0 pages `version-1.0.0/api/…`; inside a versioned sidebar they are `api/…`. */
+/**
+ * The plugin names 1.0.0 pages after their folder, `version-1.0.0/api/…` (behind the staging
+ * folder's name while it writes there); inside a versioned sidebar they are `api/…`.
+ */
 function rebaseIds(node: SidebarNode, prefix: string): SidebarNode {
-  const rebase = (id: string) => (id.startsWith(prefix) ? id.slice(prefix.length) : id);
+  const rebase = (id: string) => (id.includes(prefix) ? id.slice(id.indexOf(prefix) + prefix.length) : id);
   return {
     ...node,
     ...(node.id ? {id: rebase(node.id)} : {}),
@@ -127,24 +152,83 @@ function rebaseIds(node: SidebarNode, prefix: string): SidebarNode {
   };
 }
 
-async function writeLegacySidebar(): Promise<void> {
-  const spec = openApiSpecs.tesseraV1;
-  const generated = path.join(siteDir, spec.outputDir, 'sidebar.ts');
+/** The sidebar items the plugin generated for one file (it writes them as a module, sidebar.ts). */
+/**
+ * The plugin names pages in its sidebar after their folder without its first segment (`docs/api`
+ * gives `api/…`); written into the staging folder they would be `staging/docs/api/…`.
+ */
+function withFinalIds(spec: OpenApiSpec, sidebarFile: string): void {
+  const withoutFirstSegment = (folder: string) => folder.slice(folder.indexOf('/', 1) + 1);
+  const stagedBase = withoutFirstSegment(path.join(stagingDir, spec.outputDir));
+  const finalBase = withoutFirstSegment(spec.outputDir);
+  writeFileSync(sidebarFile, readFileSync(sidebarFile, 'utf8').replaceAll(`"${stagedBase}/`, `"${finalBase}/`));
+}
+
+async function generatedSidebar(spec: OpenApiSpec, keep: boolean): Promise<SidebarNode[]> {
+  const generated = staged(path.join(spec.outputDir, 'sidebar.ts'));
+  withFinalIds(spec, generated);
   const module = (await import(pathToFileURL(generated).href)) as {default: SidebarNode[] | {default: SidebarNode[]}};
+  if (!keep) rmSync(generated);
   // tsx loads the generated ES module through CommonJS interop, which may nest the default export.
-  const items = Array.isArray(module.default) ? module.default : module.default.default;
+  return Array.isArray(module.default) ? module.default : module.default.default;
+}
+
+/** An added API is one category of its version's API reference, titled like its file and opening at its info page. */
+function addedApiCategory(spec: OpenApiSpec, items: SidebarNode[]): SidebarNode {
+  const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as {info: {title: string}};
+  const [info, ...rest] = items;
+  const isInfoDoc = info?.type === 'doc' && typeof info.id === 'string';
+  return {
+    type: 'category',
+    label: document.info.title,
+    ...(isInfoDoc ? {link: {type: 'doc', id: info.id}} : {}),
+    items: isInfoDoc ? rest : items,
+  };
+}
+
+/**
+ * Writes the 1.0.0 sidebar (Tessera V1's items, then a category per added 1.0.0 API) and the
+ * categories of the APIs added to 3.0.0, which sidebars.ts puts in the API reference.
+ */
+async function writeSidebars(): Promise<void> {
+  const added: AddedApiSidebars = {};
+  const legacyItems: SidebarNode[] = [];
+  for (const spec of specs) {
+    const isTessera = spec === (openApiSpecs.tesseraV1 as OpenApiSpec) || spec === (openApiSpecs.tesseraV3 as OpenApiSpec);
+    // sidebars.ts imports Tessera V3's generated sidebar module itself.
+    const items = await generatedSidebar(spec, spec === (openApiSpecs.tesseraV3 as OpenApiSpec));
+    if (spec.version === docsVersions.legacy.path) legacyItems.push(...(isTessera ? items : [addedApiCategory(spec, items)]));
+    else if (!isTessera) (added[spec.version] ??= []).push(addedApiCategory(spec, items));
+  }
   const prefix = `version-${docsVersions.legacy.name}/`;
-  const sidebar = {docs: items.map((item) => rebaseIds(item, prefix))};
-  writeFileSync(legacySidebarFile, `${JSON.stringify(sidebar, null, 2)}\n`);
-  rmSync(generated);
+  const sidebar = {docs: legacyItems.map((item) => rebaseIds(item, prefix))};
+  writeFileSync(staged(legacySidebarPath), `${JSON.stringify(sidebar, null, 2)}\n`);
+  mkdirSync(path.dirname(staged(addedApiSidebarsPath)), {recursive: true});
+  writeFileSync(staged(addedApiSidebarsPath), `${JSON.stringify(added, null, 2)}\n`);
+}
+
+/** Everything the generation owns (relative to the site): each swapped in as a whole. */
+function generatedOutputs(): string[] {
+  const outputs = [
+    ...specs.map((spec) => spec.outputDir),
+    ...referenceSpecs().flatMap((spec) =>
+      generatedEntries(spec.version === docsVersions.current.path).map((entry) => path.join(docsFolderOf(spec), entry)),
+    ),
+    legacySidebarPath,
+    addedApiSidebarsPath,
+  ];
+  // An added API's folder lies inside its version's API folder, which moves with it.
+  return outputs.filter((output) => !outputs.some((other) => other !== output && output.startsWith(`${other}/`)));
 }
 
 /** Readers download the OpenAPI files and the SDK's type declarations from the site itself. */
 function publishDownloads(): void {
   const downloads = [
-    ...Object.values(openApiSpecs).map((spec) => [spec.sourcePath, openApiDownloadPath(spec.sourcePath)] as const),
+    ...specs.map((spec) => [spec.sourcePath, openApiDownloadPath(spec.sourcePath)] as const),
     ['sdk/tessera-sdk.d.ts', '/sdk/tessera-sdk.d.ts'] as const,
   ];
+  // A file taken off the list must not stay downloadable.
+  rmSync(path.join(siteDir, 'static/openapi'), {recursive: true, force: true});
   for (const [source, sitePath] of downloads) {
     const target = path.join(siteDir, 'static', sitePath);
     mkdirSync(path.dirname(target), {recursive: true});
@@ -157,13 +241,12 @@ async function main(): Promise<void> {
   prepareOutput();
   writeSpecsWithSamples();
   runPluginGeneration();
-  const pageCounts = Object.values(openApiSpecs).map(
-    (spec) => `${spec.version}: ${markGenerated(path.join(siteDir, spec.outputDir), spec.sourcePath)} pages`,
-  );
-  addSuccessorNotices(path.join(siteDir, openApiSpecs.tesseraV1.outputDir));
-  await writeLegacySidebar();
+  const pageCounts = specs.map((spec) => `${spec.sourcePath}: ${markGenerated(staged(spec.outputDir), spec.sourcePath)} pages`);
+  addSuccessorNotices(staged(openApiSpecs.tesseraV1.outputDir));
+  await writeSidebars();
   // Error catalogue, object pages and notifications (scripts/reference/write-reference-pages.ts).
-  const referenceCounts = writeReferencePages(legacySidebarFile);
+  const referenceCounts = writeReferencePages(staged(legacySidebarPath), path.join(siteDir, stagingDir));
+  swapInStagedOutput(siteDir, path.join(siteDir, stagingDir), generatedOutputs());
   publishDownloads();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const referencePages = referenceCounts.map(

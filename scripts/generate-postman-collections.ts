@@ -16,8 +16,9 @@ import {pathToFileURL} from 'node:url';
 import {convert} from 'openapi-to-postmanv2';
 import {parse} from 'yaml';
 import {openApiSpecs} from '../config/openapi';
-import {collectionPath, environmentId, environmentPath, postmanDirectory} from '../config/postman';
-import {sampleRequest, type JsonObject} from './request-samples';
+import {collectionPath, environmentIds, environmentPath, postmanDirectory} from '../config/postman';
+import {swapInStagedOutput} from './staged-output';
+import {sampleAuth, sampleRequest, type JsonObject} from './request-samples';
 import {httpMethods} from '../src/lib/http-methods';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -27,6 +28,7 @@ export const authVariables = {
   basicUsername: 'basicAuthUsername',
   basicPassword: 'basicAuthPassword',
   bearer: 'bearerToken',
+  apiKey: 'apiKey',
 } as const;
 
 type Server = {url: string; description?: string};
@@ -84,18 +86,76 @@ function withFreshIdempotencyKeys(collection: PostmanCollection): void {
   }
 }
 
-function environmentFor(title: string, server: Server): PostmanEnvironment {
-  const label = environmentId(server).replace(/^\w/, (letter) => letter.toUpperCase());
+/** Credentials are secrets in Postman (masked, not synced), except a basic-auth user name. */
+const isSecret = (variable: string) => variable !== authVariables.basicUsername && /password|token|key|secret/i.test(variable);
+
+/** The `{{variables}}` the collection uses that neither Postman (`$guid`) nor the collection itself defines. */
+function environmentVariables(collection: PostmanCollection): string[] {
+  const own = new Set((collection.variable ?? []).map((variable) => variable.key));
+  const used = [...JSON.stringify(collection).matchAll(/\{\{([A-Za-z]\w*)\}\}/g)].map((match) => match[1]!);
+  const standard = [authVariables.basicUsername, authVariables.basicPassword, authVariables.bearer];
+  return [...new Set([...standard, ...used])].filter(
+    (variable) => variable !== 'baseUrl' && (standard.includes(variable as never) || !own.has(variable)),
+  );
+}
+
+function environmentFor(title: string, server: Server, id: string, variables: string[]): PostmanEnvironment {
+  const label = id.replace(/^\w/, (letter) => letter.toUpperCase());
   return {
     name: `${title}: ${label}`,
     values: [
       {key: 'baseUrl', value: server.url, type: 'default', enabled: true},
-      {key: authVariables.basicUsername, value: '', type: 'default', enabled: true},
-      {key: authVariables.basicPassword, value: '', type: 'secret', enabled: true},
-      {key: authVariables.bearer, value: '', type: 'secret', enabled: true},
+      ...variables.map((key) => ({key, value: '', type: isSecret(key) ? ('secret' as const) : ('default' as const), enabled: true})),
     ],
     _postman_variable_scope: 'environment',
   };
+}
+
+/** Postman's auth for the sample's: the variables are the environments'. */
+function postmanAuth(document: JsonObject, operation: JsonObject): unknown {
+  const auth = sampleAuth(document, operation);
+  const variable = (value: string) => `{{${value}}}`;
+  if (auth.type === 'basic') {
+    return {
+      type: 'basic',
+      basic: [
+        {key: 'username', value: variable(authVariables.basicUsername), type: 'string'},
+        {key: 'password', value: variable(authVariables.basicPassword), type: 'string'},
+      ],
+    };
+  }
+  if (auth.type === 'bearer') return {type: 'bearer', bearer: [{key: 'token', value: variable(authVariables.bearer), type: 'string'}]};
+  if (auth.type === 'apiKey') {
+    return {
+      type: 'apikey',
+      apikey: [
+        {key: 'key', value: auth.name, type: 'string'},
+        {key: 'value', value: variable(authVariables.apiKey), type: 'string'},
+        // Postman sends an API key in a header or the query; a cookie is a header.
+        {key: 'in', value: auth.in === 'query' ? 'query' : 'header', type: 'string'},
+      ],
+    };
+  }
+  return {type: 'noauth'};
+}
+
+/**
+ * The auth a request without its own uses: that of the file's own security requirement, or else
+ * that of most operations (Tessera's bearer secret; the converter sets no collection default).
+ */
+function defaultAuth(document: JsonObject): unknown {
+  if (Array.isArray(document.security) && document.security.length > 0) return postmanAuth(document, {});
+  const counts = new Map<string, {count: number; auth: unknown}>();
+  for (const pathItem of Object.values((document.paths ?? {}) as Record<string, JsonObject>)) {
+    for (const method of httpMethods) {
+      const operation = pathItem[method] as JsonObject | undefined;
+      if (!operation) continue;
+      const auth = postmanAuth(document, operation);
+      const key = JSON.stringify(auth);
+      counts.set(key, {count: (counts.get(key)?.count ?? 0) + 1, auth});
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count)[0]?.auth ?? {type: 'noauth'};
 }
 
 export async function postmanDownloads(sourcePath: string): Promise<PostmanDownloads> {
@@ -104,12 +164,14 @@ export async function postmanDownloads(sourcePath: string): Promise<PostmanDownl
   const collection = await convertDocument(source);
   withFreshIdempotencyKeys(collection);
   withDocumentedBodies(collection, document);
-  // Every operation without its own security uses the bearer secret; the converter leaves the collection without a default.
-  collection.auth = {type: 'bearer', bearer: [{key: 'token', value: `{{${authVariables.bearer}}}`, type: 'string'}]};
+  collection.auth = defaultAuth(document);
   const title = `${document.info.title} ${document.info.version}`;
+  const servers = document.servers ?? [];
+  const ids = environmentIds(servers);
+  const variables = environmentVariables(collection);
   return {
     collection,
-    environments: (document.servers ?? []).map((server) => ({id: environmentId(server), environment: environmentFor(title, server)})),
+    environments: servers.map((server, index) => ({id: ids[index]!, environment: environmentFor(title, server, ids[index]!, variables)})),
   };
 }
 
@@ -131,20 +193,24 @@ function withDocumentedBodies(collection: PostmanCollection, document: JsonObjec
 }
 
 async function main(): Promise<void> {
-  const outputDir = path.join(siteDir, 'static', postmanDirectory);
-  rmSync(outputDir, {recursive: true, force: true});
-  mkdirSync(outputDir, {recursive: true});
+  // Written aside and swapped in at the end, so a file the converter rejects leaves the last good collections.
+  const stagingDir = path.join(siteDir, '.generated/staging-postman');
+  rmSync(stagingDir, {recursive: true, force: true});
+  mkdirSync(path.join(stagingDir, postmanDirectory), {recursive: true});
   const counts: string[] = [];
   for (const spec of Object.values(openApiSpecs)) {
-    const downloads = await postmanDownloads(spec.sourcePath);
-    writeFileSync(path.join(siteDir, 'static', collectionPath(spec.sourcePath)), `${JSON.stringify(downloads.collection, null, 2)}\n`);
+    const downloads = await postmanDownloads(spec.sourcePath).catch((error: unknown) => {
+      throw new Error(`${spec.sourcePath}: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
+    });
+    writeFileSync(path.join(stagingDir, collectionPath(spec.sourcePath)), `${JSON.stringify(downloads.collection, null, 2)}\n`);
     for (const {id, environment} of downloads.environments) {
-      writeFileSync(path.join(siteDir, 'static', environmentPath(spec.sourcePath, id)), `${JSON.stringify(environment, null, 2)}\n`);
+      writeFileSync(path.join(stagingDir, environmentPath(spec.sourcePath, id)), `${JSON.stringify(environment, null, 2)}\n`);
     }
     counts.push(
       `${spec.sourcePath}: ${requestsOf(downloads.collection.item).length} requests, ${downloads.environments.length} environments`,
     );
   }
+  swapInStagedOutput(path.join(siteDir, 'static'), stagingDir, [postmanDirectory.slice(1)]);
   console.log(`Postman collections written (${counts.join('; ')})`);
 }
 

@@ -21,3 +21,23 @@ export function resolveRef<T = JsonObject>(document: JsonObject, value: unknown)
   }
   return current as T;
 }
+
+/** The local `$ref`s of the document that point at nothing (the OpenAPI plugin renders them as empty schemas). */
+export function danglingRefs(document: JsonObject): string[] {
+  const dangling = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const ref = (node as JsonObject).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/')) {
+      try {
+        if (resolveRef(document, node) === undefined) dangling.add(ref);
+      } catch {
+        dangling.add(ref);
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document);
+  return [...dangling];
+}

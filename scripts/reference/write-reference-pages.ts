@@ -5,12 +5,14 @@
  * The deprecated version gets no object pages: every page adds its route to the JS every page
  * loads, and V1's operation pages already show its schemas.
  * scripts/generate-api-docs.ts calls it after the plugin; like the API pages, the output is not
- * committed (.gitignore) and is rewritten from scratch on every run.
+ * committed (.gitignore) and is rewritten from scratch on every run. Only the files whose entry in
+ * config/openapi.ts sets `referencePages` get them: an added provider's API has no error catalogue
+ * or notification callbacks, and its schemas are shown on its operation pages.
  */
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {openApiSpecs} from '../../config/openapi';
+import {openApiSpecs, type OpenApiSpec} from '../../config/openapi';
 import {docsVersions} from '../../config/site-constants';
 import {errorPages, errorsFolder} from './error-catalogue';
 import {notificationsPage, notificationsSlug} from './notifications-page';
@@ -21,12 +23,21 @@ import type {JsonObject} from './openapi-model';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 
-type Spec = (typeof openApiSpecs)[keyof typeof openApiSpecs];
+type Spec = OpenApiSpec;
 
 export const docsRouteOf = (spec: Spec): string => `/${docsVersions.routeBasePath}/${spec.version}`;
 
-/** The docs folder of the spec's version: the parent of its API output folder. */
-const docsFolderOf = (spec: Spec): string => path.join(siteDir, path.dirname(spec.outputDir));
+/** The docs folder of the spec's version (relative to the site): the parent of its API output folder. */
+export const docsFolderOf = (spec: Spec): string => path.dirname(spec.outputDir);
+
+/** The files whose reference pages are written: at most one per version, since they share its docs folder. */
+export function referenceSpecs(): Spec[] {
+  const specs = Object.values(openApiSpecs as Record<string, Spec>).filter((spec) => spec.referencePages);
+  const versions = specs.map((spec) => spec.version);
+  const repeated = versions.find((version, index) => versions.indexOf(version) !== index);
+  if (repeated) throw new Error(`config/openapi.ts: more than one file of ${repeated} sets referencePages`);
+  return specs;
+}
 
 const isCurrent = (spec: Spec) => spec.version === docsVersions.current.path;
 
@@ -44,10 +55,12 @@ export function loadSpecWithLinks(spec: Spec): JsonObject {
 
 export type ReferenceCounts = {version: string; errors: number; objects: number; notifications: number};
 
-export function writeReferencePages(legacySidebarFile?: string): ReferenceCounts[] {
+/** Writes the pages under `root` (the site, or the folder the generation stages its output in). */
+export function writeReferencePages(legacySidebarFile?: string, root: string = siteDir): ReferenceCounts[] {
   const counts: ReferenceCounts[] = [];
-  for (const spec of Object.values(openApiSpecs)) {
-    const folder = docsFolderOf(spec);
+  const specs = referenceSpecs();
+  for (const spec of specs) {
+    const folder = path.join(root, docsFolderOf(spec));
     const current = isCurrent(spec);
     for (const entry of generatedEntries(current)) rmSync(path.join(folder, entry), {recursive: true, force: true});
     const document = loadSpecWithLinks(spec);
@@ -74,7 +87,7 @@ export function writeReferencePages(legacySidebarFile?: string): ReferenceCounts
     }
     counts.push({version: spec.version, errors: errors.pages.length, objects, notifications});
   }
-  if (legacySidebarFile) {
+  if (legacySidebarFile && specs.some((spec) => !isCurrent(spec))) {
     const sidebar = JSON.parse(readFileSync(legacySidebarFile, 'utf8')) as {docs: unknown[]};
     sidebar.docs.push(errorsSidebarItem);
     writeFileSync(legacySidebarFile, `${JSON.stringify(sidebar, null, 2)}\n`);

@@ -11,7 +11,7 @@ test('a capture sample sends the documented example to the sandbox with a bearer
   const request = sampleRequest(v3, '/v3/orders/{orderId}/captures', paths['/v3/orders/{orderId}/captures']!, 'post');
   assert.equal(request.method, 'POST');
   assert.equal(request.url, 'https://api.sandbox.tessera.example/v3/orders/7b2e9c40-5f13-4a8d-a6c1-0e94d3b85f27/captures');
-  assert.equal(request.auth, 'bearer');
+  assert.deepEqual(request.auth, {type: 'bearer', token: 'TESSERA_SECRET'});
   assert.equal(request.idempotencyKey, true);
   const operation = paths['/v3/orders/{orderId}/captures']!.post as JsonObject;
   const examples = ((operation.requestBody as JsonObject).content as Record<string, JsonObject>)['application/json']!.examples as Record<
@@ -26,7 +26,7 @@ test('a capture sample sends the documented example to the sandbox with a bearer
 
 test('the secret call authenticates with the API key in Basic auth and takes no idempotency key', () => {
   const request = sampleRequest(v3, '/v3/auth/secret', paths['/v3/auth/secret']!, 'post');
-  assert.equal(request.auth, 'basic');
+  assert.deepEqual(request.auth, {type: 'basic', username: 'TESSERA_KEY_ID', password: 'TESSERA_KEY_SECRET'});
   assert.equal(request.idempotencyKey, false);
   const [curl, php, csharp, node] = codeSamples(request).map((sample) => sample.source);
   assert.match(curl!, /-u "\$TESSERA_KEY_ID:\$TESSERA_KEY_SECRET"/);
@@ -39,7 +39,7 @@ test('curl quotes a body containing an apostrophe so the shell passes it unchang
   const source = curlSample({
     method: 'POST',
     url: 'https://api.sandbox.tessera.example/v3/x',
-    auth: 'none',
+    auth: {type: 'none'},
     idempotencyKey: false,
     body: {name: "Linnea's shop"},
   });

@@ -19,7 +19,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import {parse, stringify} from 'yaml';
 import {markdownTwinsOptions} from '../../../config/llms';
-import {openApiSpecs} from '../../../config/openapi';
+import {openApiSpecs, versionDocsFolder} from '../../../config/openapi';
 import type {JsonObject} from '../../../scripts/request-samples';
 import {admonitionQuotes} from './admonitions';
 import {articleMarkdown} from './html-to-markdown';
@@ -52,7 +52,9 @@ function operationsFor(siteDir: string, versionName: string): Map<string, {docum
   const result = new Map<string, {document: JsonObject; entry: OperationEntry}>();
   for (const spec of Object.values(openApiSpecs).filter((candidate) => candidate.version === versionName)) {
     const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
-    for (const entry of operationsOf(document)) result.set(entry.pageId, {document, entry});
+    // Keyed by doc id (`api/create-session`, `api/adyen-checkout-v71/sessions`): two APIs may share an operationId.
+    const folder = path.relative(versionDocsFolder(spec.version), spec.outputDir);
+    for (const entry of operationsOf(document)) result.set(`${folder}/${entry.pageId}`, {document, entry});
   }
   return result;
 }
@@ -93,8 +95,7 @@ function pageTwin(context: Context, page: PageEntry, version: LoadedVersion, ope
   const {source} = page;
   if (source.kind === 'generated-index') return {body: generatedIndexMarkdown(page, version, context.siteUrl), notices: []};
   if (isOperationPage(source.sourcePath)) {
-    const pageId = source.id.split('/').pop() ?? source.id;
-    const operation = operations.get(pageId);
+    const operation = operations.get(source.id);
     if (!operation)
       throw new Error(`markdown-twins: ${source.sourcePath} matches no operation of the OpenAPI file for ${page.version.name}`);
     const mdx = readFileSync(path.join(context.siteDir, source.sourcePath.replace(/^@site\//, '')), 'utf8');

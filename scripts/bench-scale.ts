@@ -1,0 +1,291 @@
+/**
+ * `npm run bench:scale`: what the site costs when its API grows. Builds the site as it is (1×) and
+ * with a corpus `scale` times its operations (scripts/generate-scale-corpus.ts: the vendored real
+ * provider file plus synthetic ones, added through config/openapi.ts like any API), each into
+ * build-scale/<n>x/ (build/ is left alone), and prints the two side by side:
+ *
+ * - first-load JS (gzipped) of each page type (tests/support/page-types.ts), served by nginx;
+ * - HTML bytes of a docs page and of an API operation page; main.js and the route count;
+ * - search: bytes and time to the first result on the throttled phone (scripts/bench-search.ts);
+ * - generation and build time, and their max RSS (GNU time, Debian's `time` package);
+ * - total build size (precompressed copies excluded).
+ *
+ *   npm run bench:scale                           1× and 10×, everything (about 10 minutes alone)
+ *   npm run bench:scale -- --scale 2 --synthetic-only --bytes-only
+ *                                                 the small corpus `npm run test:scale` uses: no browser
+ *
+ * Afterwards the API pages are generated again at 1×, so `npm run start`/`build` see the site as it is.
+ * Writes bench/runs/scale-<timestamp>.json (not committed) and bench/scale-latest.md.
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+import {pageTypes} from '../tests/support/page-types';
+import type {PageWeightSummary} from '../tests/support/page-weight';
+import {scaleEnv} from '../config/scale-corpus';
+import {writeScaleCorpus} from './generate-scale-corpus';
+
+const siteDir = path.resolve(import.meta.dirname, '..');
+const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+const timeBin = '/usr/bin/time';
+const KB = 1024;
+
+export type ScaleOptions = {scale: number; syntheticOnly: boolean; bytesOnly: boolean; searchRuns: number};
+
+export type StepCost = {seconds: number; maxRssMB: number | null};
+
+export type ScaleFigures = {
+  scale: number;
+  operations: number | null;
+  routes: number;
+  generation: StepCost;
+  build: StepCost;
+  totalBuildBytes: number;
+  mainJsGzip: number;
+  docsPageHtmlBytes: number;
+  docsPageHtmlGzip: number;
+  apiPageHtmlBytes: number;
+  pages?: Record<string, PageWeightSummary>;
+  search?: {version: string; bytes: number; medianMs: number}[];
+};
+
+const outDirOf = (scale: number) => path.join(siteDir, 'build-scale', `${scale}x`);
+
+/** Runs a command under GNU time and returns its wall time and maximum resident set size. */
+function timed(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): StepCost {
+  const useTime = existsSync(timeBin);
+  const started = performance.now();
+  const result = spawnSync(useTime ? timeBin : command, useTime ? ['-v', command, ...args] : args, {
+    cwd: siteDir,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout}\n${result.stderr}`);
+    throw new Error(`${label}: ${command} ${args.join(' ')} failed (exit ${result.status})`);
+  }
+  const rssKB = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)?.[1];
+  console.log(`  ${label}: ${seconds.toFixed(1)} s${rssKB ? `, max RSS ${(Number(rssKB) / 1024).toFixed(0)} MB` : ''}`);
+  return {seconds, maxRssMB: rssKB ? Number(rssKB) / 1024 : null};
+}
+
+function* filesUnder(folder: string): Generator<string> {
+  for (const entry of readdirSync(folder, {withFileTypes: true})) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(file);
+    else yield file;
+  }
+}
+
+const gzipBytes = (file: string) => gzipSync(readFileSync(file), {level: 9}).length;
+/** The HTML file of a page: trailingSlash is false, so `/docs/x` is `docs/x.html`. */
+const htmlFileOf = (outDir: string, pagePath: string) => path.join(outDir, pagePath === '/' ? 'index.html' : `${pagePath}.html`);
+
+/** Byte figures read from the build output: no browser needed. */
+function outputFigures(
+  outDir: string,
+): Pick<ScaleFigures, 'routes' | 'totalBuildBytes' | 'mainJsGzip' | 'docsPageHtmlBytes' | 'docsPageHtmlGzip' | 'apiPageHtmlBytes'> {
+  const files = [...filesUnder(outDir)].filter((file) => !/\.(br|gz)$/.test(file));
+  const mainJs = files.find((file) => /assets\/js\/main\.[0-9a-f]+\.js$/.test(file));
+  if (!mainJs) throw new Error(`no main.js in ${outDir}`);
+  const guide = pageTypes.find((pageType) => pageType.id === 'guide')!;
+  const api = pageTypes.find((pageType) => pageType.id === 'api')!;
+  return {
+    routes: files.filter((file) => file.endsWith('.html')).length,
+    totalBuildBytes: files.reduce((total, file) => total + statSync(file).size, 0),
+    mainJsGzip: gzipBytes(mainJs),
+    docsPageHtmlBytes: statSync(htmlFileOf(outDir, guide.path)).size,
+    docsPageHtmlGzip: gzipBytes(htmlFileOf(outDir, guide.path)),
+    apiPageHtmlBytes: statSync(htmlFileOf(outDir, api.path)).size,
+  };
+}
+
+/** Generates the API pages for `scale` (1: the site as it is) and builds into build-scale/<scale>x/. */
+function buildAtScale(scale: number, syntheticOnly: boolean, bytesOnly: boolean): Omit<ScaleFigures, 'pages' | 'search'> {
+  console.log(`\n${scale}×:`);
+  const env = {...process.env};
+  let operations: number | null = null;
+  if (scale > 1) {
+    const manifest = writeScaleCorpus(scale, syntheticOnly);
+    operations = manifest.operations;
+    env[scaleEnv] = String(scale);
+    console.log(`  corpus: ${manifest.operations} operations (${manifest.sourcePaths.map((file) => path.basename(file)).join(', ')})`);
+  } else delete env[scaleEnv];
+  const tsx = path.join(siteDir, 'node_modules/.bin/tsx');
+  const generation = timed('gen-api', tsx, ['scripts/generate-api-docs.ts'], env);
+  const postman = timed('gen-postman', tsx, ['scripts/generate-postman-collections.ts'], env);
+  if (!existsSync(path.join(siteDir, 'static/diagrams'))) timed('gen-diagrams', tsx, ['scripts/render-diagrams.ts'], env);
+  const outDir = outDirOf(scale);
+  rmSync(outDir, {recursive: true, force: true});
+  mkdirSync(path.dirname(outDir), {recursive: true});
+  const build = timed('docusaurus build', process.execPath, [docusaurusBin, 'build', '--out-dir', outDir], env);
+  // What nginx needs to serve the build as production does; the byte figures read the files themselves.
+  if (!bytesOnly) {
+    timed('postbuild', tsx, ['scripts/write-host-headers.ts', '--root', outDir], env);
+    timed('precompress', tsx, ['scripts/precompress.ts', '--root', outDir], env);
+  }
+  return {
+    scale,
+    operations,
+    generation: {
+      seconds: generation.seconds + postman.seconds,
+      maxRssMB: Math.max(generation.maxRssMB ?? 0, postman.maxRssMB ?? 0) || null,
+    },
+    build,
+    ...outputFigures(outDir),
+  };
+}
+
+/** First-load JS per page type and the search figures, from the build served by nginx. */
+async function browserFigures(scale: number, searchRuns: number): Promise<Pick<ScaleFigures, 'pages' | 'search'>> {
+  // Loaded here so that --bytes-only needs neither Chromium nor nginx.
+  const {measureWeights} = await import('./bench');
+  const {benchSearch} = await import('./bench-search');
+  const {startNginx} = await import('./nginx-server');
+  const server = await startNginx({root: outDirOf(scale), port: Number(process.env.E2E_PORT ?? 0)});
+  try {
+    const {weights} = await measureWeights(server.url);
+    const rows = await benchSearch(server.url, {runs: searchRuns});
+    return {
+      pages: Object.fromEntries([...weights].map(([id, weight]) => [id, weight.summary])),
+      search: rows.map((row) => ({version: row.version, bytes: row.bytes, medianMs: row.median})),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Bytes each added route costs: the growth of main.js (gzipped) and of a docs page's HTML, per added page. */
+export function perRouteCost(
+  base: ScaleFigures,
+  scaled: ScaleFigures,
+): {routes: number; mainJsGzipPerRoute: number; docsHtmlPerRoute: number} {
+  const routes = scaled.routes - base.routes;
+  if (routes <= 0) throw new Error('the scaled build has no more pages than the base build');
+  return {
+    routes,
+    mainJsGzipPerRoute: (scaled.mainJsGzip - base.mainJsGzip) / routes,
+    docsHtmlPerRoute: (scaled.docsPageHtmlBytes - base.docsPageHtmlBytes) / routes,
+  };
+}
+
+export async function benchScale(options: ScaleOptions): Promise<{base: ScaleFigures; scaled: ScaleFigures}> {
+  try {
+    // The scaled build first, so the tree ends at 1× as the base build leaves it.
+    const scaled: ScaleFigures = buildAtScale(options.scale, options.syntheticOnly, options.bytesOnly);
+    if (!options.bytesOnly) Object.assign(scaled, await browserFigures(options.scale, options.searchRuns));
+    const base: ScaleFigures = buildAtScale(1, options.syntheticOnly, options.bytesOnly);
+    if (!options.bytesOnly) Object.assign(base, await browserFigures(1, options.searchRuns));
+    return {base, scaled};
+  } catch (error) {
+    // Whatever failed, leave the API pages as the site has them.
+    console.error('Regenerating the API pages at 1× after the failure ...');
+    const env = {...process.env};
+    delete env[scaleEnv];
+    spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), ['scripts/generate-api-docs.ts'], {cwd: siteDir, env, stdio: 'inherit'});
+    spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), ['scripts/generate-postman-collections.ts'], {
+      cwd: siteDir,
+      env,
+      stdio: 'inherit',
+    });
+    throw error;
+  }
+}
+
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+const change = (base: number, scaled: number, unit = '') => {
+  const difference = scaled - base;
+  const percent = base === 0 ? '' : ` (${difference >= 0 ? '+' : ''}${((difference / base) * 100).toFixed(0)} %)`;
+  return `${difference >= 0 ? '+' : ''}${unit === 'KB' ? kb(difference) : difference.toFixed(unit === 's' ? 1 : 0)}${percent}`;
+};
+
+export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: ScaleFigures}): string {
+  const n = `${scaled.scale}×`;
+  const rows: string[][] = [];
+  const row = (label: string, a: number, b: number, unit: 'KB' | 'B' | 's' | 'MB' | '') => {
+    const format = (value: number) => (unit === 'KB' ? kb(value) : unit === 's' ? value.toFixed(1) : value.toFixed(0));
+    rows.push([label, format(a), format(b), change(a, b, unit)]);
+  };
+  row('Pages (HTML files)', base.routes, scaled.routes, '');
+  for (const pageType of pageTypes) {
+    const a = base.pages?.[pageType.id];
+    const b = scaled.pages?.[pageType.id];
+    if (a && b) row(`First-load JS, ${pageType.label} (KB gz)`, a.firstLoadJs, b.firstLoadJs, 'KB');
+  }
+  const apiTheme = (figures: ScaleFigures) =>
+    pageTypes
+      .filter((pageType) => !pageType.id.startsWith('api') && figures.pages?.[pageType.id]?.libraries.length)
+      .map((pageType) => `${pageType.id}: ${figures.pages![pageType.id]!.libraries.join('+')}`)
+      .join('; ') || 'none';
+  if (base.pages && scaled.pages) rows.push(['Deferred libraries on non-API pages', apiTheme(base), apiTheme(scaled), '']);
+  row('main.js (KB gz)', base.mainJsGzip, scaled.mainJsGzip, 'KB');
+  row('Docs page HTML (KB raw)', base.docsPageHtmlBytes, scaled.docsPageHtmlBytes, 'KB');
+  row('Docs page HTML (KB gz)', base.docsPageHtmlGzip, scaled.docsPageHtmlGzip, 'KB');
+  row('API page HTML (KB raw)', base.apiPageHtmlBytes, scaled.apiPageHtmlBytes, 'KB');
+  for (const search of base.search ?? []) {
+    const other = scaled.search?.find((candidate) => candidate.version === search.version);
+    if (!other) continue;
+    row(`Search ${search.version}: first search downloads (KB)`, search.bytes, other.bytes, 'KB');
+    row(`Search ${search.version}: first result, median (ms)`, search.medianMs, other.medianMs, '');
+  }
+  row('Generation: gen-api + gen-postman (s)', base.generation.seconds, scaled.generation.seconds, 's');
+  if (base.generation.maxRssMB && scaled.generation.maxRssMB)
+    row('Generation max RSS (MB)', base.generation.maxRssMB, scaled.generation.maxRssMB, 'MB');
+  row('docusaurus build (s)', base.build.seconds, scaled.build.seconds, 's');
+  if (base.build.maxRssMB && scaled.build.maxRssMB) row('docusaurus build max RSS (MB)', base.build.maxRssMB, scaled.build.maxRssMB, 'MB');
+  row('Total build size (KB, no .br/.gz)', base.totalBuildBytes, scaled.totalBuildBytes, 'KB');
+  const cost = perRouteCost(base, scaled);
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(['Figure', '1×', n, 'Change']),
+    line(['---', '---:', '---:', '---:']),
+    ...rows.map(line),
+    '',
+    `Per added page (${cost.routes} pages): main.js +${cost.mainJsGzipPerRoute.toFixed(1)} B gz, docs page HTML +${cost.docsHtmlPerRoute.toFixed(1)} B raw.`,
+    `${n} corpus: ${scaled.operations ?? '?'} operations in all. KB = 1024 bytes; gzip level 9. Times vary with the machine's load; bytes do not.`,
+  ].join('\n');
+}
+
+function parseArguments(argv: string[]): ScaleOptions {
+  const options: ScaleOptions = {scale: 10, syntheticOnly: false, bytesOnly: false, searchRuns: 3};
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]!;
+    if (argument === '--scale') options.scale = Number(argv[++index]);
+    else if (argument === '--synthetic-only') options.syntheticOnly = true;
+    else if (argument === '--bytes-only') options.bytesOnly = true;
+    else if (argument === '--search-runs') options.searchRuns = Number(argv[++index]);
+    else
+      throw new Error(`Unknown argument ${argument}. Usage: bench:scale [--scale N] [--synthetic-only] [--bytes-only] [--search-runs N]`);
+  }
+  if (!(options.scale > 1)) throw new Error('--scale takes a number greater than 1');
+  return options;
+}
+
+async function main(): Promise<void> {
+  const options = parseArguments(process.argv.slice(2));
+  const started = new Date();
+  const result = await benchScale(options);
+  const markdown = scaleMarkdown(result);
+  console.log(`\n${markdown}\n`);
+  const runsDir = path.join(siteDir, 'bench/runs');
+  mkdirSync(runsDir, {recursive: true});
+  const stamp = started.toISOString().replace(/[:.]/g, '-');
+  writeFileSync(path.join(runsDir, `scale-${stamp}.json`), `${JSON.stringify({options, ...result}, null, 2)}\n`);
+  const command = `npm run bench:scale -- ${process.argv.slice(2).join(' ')}`.trim();
+  const machine = `${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, load ${os.loadavg()[0]!.toFixed(1)} at the end`;
+  writeFileSync(
+    path.join(siteDir, 'bench/scale-latest.md'),
+    `# Latest scale benchmark (\`npm run bench:scale\`)\n\nMeasured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\` on ${machine}.\n\n${markdown}\n`,
+  );
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Adding an OpenAPI file end to end: gen-api with the foreign fixtures listed (as
+ * TESSERA_OPENAPI_ADD lists them, like an entry in config/openapi.ts), then with a broken file too.
+ * It rewrites the generated pages of this checkout, so it runs in `npm run test:scale`, one file at
+ * a time, not beside the unit tests that read those pages; at the end it generates the site as it is.
+ */
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {after, before, test} from 'node:test';
+import {addedApiSidebarsPath} from '../../config/added-api-sidebars';
+
+const siteDir = path.resolve(import.meta.dirname, '../..');
+const fixtures = ['oauth-client-credentials', 'api-key-header', 'api-key-query'].map((name) => `tests/fixtures/openapi/${name}.yaml`);
+const broken = 'tests/fixtures/openapi/broken-reference.yaml';
+
+function generate(added: string[]): {status: number | null; output: string} {
+  const env: NodeJS.ProcessEnv = {...process.env, TESSERA_OPENAPI_ADD: added.join(',')};
+  delete env.TESSERA_SCALE;
+  const result = spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), ['scripts/generate-api-docs.ts'], {
+    cwd: siteDir,
+    env,
+    encoding: 'utf8',
+  });
+  return {status: result.status, output: `${result.stdout}${result.stderr}`};
+}
+
+/** Every file under the generated folders, with its content: what a failed generation must not touch. */
+function snapshot(): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(path.join(siteDir, folder), {withFileTypes: true})) {
+      const relative = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(relative);
+      else files.set(relative, readFileSync(path.join(siteDir, relative), 'utf8'));
+    }
+  };
+  for (const folder of ['docs/api', 'docs/errors', 'versioned_docs/version-1.0.0/api', 'versioned_sidebars']) walk(folder);
+  files.set(addedApiSidebarsPath, readFileSync(path.join(siteDir, addedApiSidebarsPath), 'utf8'));
+  return files;
+}
+
+let withFixtures: {status: number | null; output: string};
+
+before(() => {
+  withFixtures = generate(fixtures);
+});
+
+after(() => {
+  const restored = generate([]);
+  assert.equal(restored.status, 0, restored.output);
+});
+
+test('foreign files generate pages in their own folder and a sidebar category each, and no reference pages', () => {
+  assert.equal(withFixtures.status, 0, withFixtures.output);
+  const lockers = path.join(siteDir, 'docs/api/oauth-client-credentials');
+  assert.ok(existsSync(path.join(lockers, 'reserve-locker.api.mdx')));
+  assert.ok(existsSync(path.join(lockers, 'parcel-lockers-api.info.mdx')));
+  const page = readFileSync(path.join(lockers, 'reserve-locker.api.mdx'), 'utf8');
+  assert.match(page, /Authorization: Bearer \$PARCEL_LOCKERS_ACCESS_TOKEN/);
+  const sidebars = JSON.parse(readFileSync(path.join(siteDir, addedApiSidebarsPath), 'utf8')) as Record<string, {label: string}[]>;
+  assert.deepEqual(
+    sidebars['3.0.0']?.map((category) => category.label),
+    ['Parcel Lockers API', 'Gift Card API', 'Exchange Rates API'],
+  );
+  // Reference pages (errors, objects, notifications) are written for Tessera's two files only.
+  assert.equal(withFixtures.output.match(/\d+ error codes/g)?.length, 2, withFixtures.output);
+  for (const file of readdirSync(path.join(siteDir, 'docs/errors'))) {
+    assert.doesNotMatch(readFileSync(path.join(siteDir, 'docs/errors', file), 'utf8'), /Parcel Lockers|Gift Card|Exchange Rates/, file);
+  }
+});
+
+test('a file the generation rejects fails gen-api and leaves every previous page in place', () => {
+  const before = snapshot();
+  const failed = generate([...fixtures, broken]);
+  assert.notEqual(failed.status, 0, 'gen-api accepted a file with a dangling $ref');
+  const afterwards = snapshot();
+  assert.deepEqual([...afterwards.keys()].sort(), [...before.keys()].sort());
+  for (const [file, text] of before) assert.equal(afterwards.get(file), text, `${file} changed`);
+});

@@ -1,0 +1,37 @@
+/**
+ * What each page added to the site costs every other page, measured by the scale harness on its
+ * small corpus (scripts/bench-scale.ts: 1× and 2×, synthetic APIs only, no browser): the growth
+ * of main.js (gzipped) and of a docs page's HTML per added page. Docusaurus puts every route in
+ * main.js and every sidebar item in each docs page of the version; this fails when that cost
+ * comes back or grows. Bytes only, so the figures are the same on every machine.
+ */
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import {benchScale, perRouteCost, scaleMarkdown} from '../../scripts/bench-scale';
+
+/**
+ * BUDGETS (bytes per added page): the coordinator sets these once the per-route work lands; lower
+ * them when the route table or the sidebar gets cheaper, never raise them to pass.
+ * Current figures on the code of 2026-11-25, before that work, from this test's own run (1× → 2×,
+ * 43 pages added): main.js +71.2 B gz and docs page HTML +290.3 B raw per added page (at 10×,
+ * 387 pages: +62.4 B and +292.0 B). The budgets below are about 10 % above the 2× figures.
+ */
+export const routeCostBudget = {
+  mainJsGzipBytesPerRoute: 78,
+  docsHtmlBytesPerRoute: 320,
+};
+
+test('an added page costs main.js and a docs page no more than the budget', {timeout: 30 * 60 * 1000}, async () => {
+  const result = await benchScale({scale: 2, syntheticOnly: true, bytesOnly: true, searchRuns: 0});
+  console.log(scaleMarkdown(result));
+  const cost = perRouteCost(result.base, result.scaled);
+  assert.ok(cost.routes > 30, `the 2× corpus added only ${cost.routes} pages`);
+  assert.ok(
+    cost.mainJsGzipPerRoute <= routeCostBudget.mainJsGzipBytesPerRoute,
+    `main.js grows ${cost.mainJsGzipPerRoute.toFixed(1)} B gz per added page (budget ${routeCostBudget.mainJsGzipBytesPerRoute})`,
+  );
+  assert.ok(
+    cost.docsHtmlPerRoute <= routeCostBudget.docsHtmlBytesPerRoute,
+    `a docs page's HTML grows ${cost.docsHtmlPerRoute.toFixed(1)} B per added page (budget ${routeCostBudget.docsHtmlBytesPerRoute})`,
+  );
+});

@@ -1,0 +1,185 @@
+/**
+ * OpenAPI files from other providers (tests/fixtures/openapi/): no examples, other authentication
+ * schemes, servers without descriptions, no error catalogue or callbacks. Each must give request
+ * samples with the right credentials and a Postman collection that validates.
+ */
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, test} from 'node:test';
+import {PostmanValidator} from '@har-sdk/validator';
+import {parse} from 'yaml';
+import {addedApi, openApiSpecs} from '../../config/openapi';
+import {environmentIds} from '../../config/postman';
+import {postmanDownloads, requestsOf} from '../../scripts/generate-postman-collections';
+import {codeSamples, sampleRequest, withCodeSamples, type JsonObject} from '../../scripts/request-samples';
+import {referenceSpecs} from '../../scripts/reference/write-reference-pages';
+import {swapInStagedOutput} from '../../scripts/staged-output';
+import {danglingRefs} from '../../scripts/openapi-refs';
+
+const fixture = (name: string) => `tests/fixtures/openapi/${name}.yaml`;
+const siteDir = path.resolve(import.meta.dirname, '../..');
+const load = (name: string) => parse(readFileSync(path.join(siteDir, fixture(name)), 'utf8')) as JsonObject;
+
+function samplesOf(name: string, apiPath: string, method: string): string[] {
+  const document = load(name);
+  const pathItem = (document.paths as Record<string, JsonObject>)[apiPath]!;
+  return codeSamples(sampleRequest(document, apiPath, pathItem, method)).map((sample) => sample.source);
+}
+
+test('OAuth 2 client credentials: every sample sends the access token as a bearer token', () => {
+  const [curl, php, csharp, node] = samplesOf('oauth-client-credentials', '/reservations/{reservationCode}', 'get');
+  assert.match(curl!, /-H "Authorization: Bearer \$PARCEL_LOCKERS_ACCESS_TOKEN"/);
+  assert.match(php!, /'Authorization' => 'Bearer ' \. getenv\('PARCEL_LOCKERS_ACCESS_TOKEN'\)/);
+  assert.match(csharp!, /new AuthenticationHeaderValue\("Bearer", Environment\.GetEnvironmentVariable\("PARCEL_LOCKERS_ACCESS_TOKEN"\)\)/);
+  assert.match(node!, /Authorization: `Bearer \$\{process\.env\.PARCEL_LOCKERS_ACCESS_TOKEN\}`/);
+});
+
+test('a path parameter without an example takes one its schema implies, and a body without one is built from its schema', () => {
+  const document = load('oauth-client-credentials');
+  const apiPath = '/lockers/{lockerId}/reservations';
+  const request = sampleRequest(document, apiPath, (document.paths as Record<string, JsonObject>)[apiPath]!, 'post');
+  assert.equal(request.url, 'https://api.parcel-lockers.example/v2/lockers/3fa85f64-5717-4562-b3fc-2c963f66afa6/reservations');
+  // The required properties, each a value of its type: the enum's first value, a date-time.
+  assert.deepEqual(request.body, {size: 'small', until: '2026-01-15T09:30:00Z'});
+  const [readUrl] = samplesOf('oauth-client-credentials', '/reservations/{reservationCode}', 'get');
+  assert.match(readUrl!, /\/reservations\/reservationCode'/);
+});
+
+test('an API key in a header goes in that header; the test server is the one samples call; an open operation sends no credentials', () => {
+  const [curl, php, csharp, node] = samplesOf('api-key-header', '/cards/{cardNumber}/balance', 'get');
+  assert.match(curl!, /^curl -X GET 'https:\/\/giftcards-test\.example\.com\/v5\/cards\/1\/balance'/);
+  assert.match(curl!, /-H "X-API-Key: \$GIFT_CARD_API_KEY"/);
+  assert.match(php!, /'X-API-Key' => getenv\('GIFT_CARD_API_KEY'\)/);
+  assert.match(csharp!, /request\.Headers\.Add\("X-API-Key", Environment\.GetEnvironmentVariable\("GIFT_CARD_API_KEY"\)\)/);
+  assert.match(node!, /'X-API-Key': process\.env\.GIFT_CARD_API_KEY/);
+  for (const source of samplesOf('api-key-header', '/status', 'get')) assert.doesNotMatch(source, /GIFT_CARD|Authorization|auth'/);
+});
+
+test('an API key in the query goes in the query string; an operation with its own bearer scheme uses that', () => {
+  const [curl, php, csharp, node] = samplesOf('api-key-query', '/rates/{base}', 'get');
+  assert.match(curl!, /'https:\/\/rates\.example\.net\/rates\/EUR'/);
+  assert.match(curl!, /--url-query "api_key=\$EXCHANGE_RATES_API_KEY"/);
+  assert.match(php!, /'query' => \['api_key' => getenv\('EXCHANGE_RATES_API_KEY'\)\]/);
+  assert.match(csharp!, /\?api_key=\{Uri\.EscapeDataString\(Environment\.GetEnvironmentVariable\("EXCHANGE_RATES_API_KEY"\) \?\? ""\)\}"/);
+  assert.match(node!, /\?api_key=\$\{encodeURIComponent\(process\.env\.EXCHANGE_RATES_API_KEY\)\}/);
+  for (const source of [curl, php, csharp, node]) assert.doesNotMatch(source!, /Bearer/);
+  const [alertCurl] = samplesOf('api-key-query', '/alerts', 'post');
+  assert.match(alertCurl!, /-H "Authorization: Bearer \$EXCHANGE_RATES_ACCESS_TOKEN"/);
+  assert.doesNotMatch(alertCurl!, /api_key/);
+});
+
+test('every operation of every fixture gets four samples with no unfilled path parameter', () => {
+  for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query']) {
+    const document = withCodeSamples(load(name));
+    for (const [apiPath, item] of Object.entries(document.paths as Record<string, JsonObject>)) {
+      for (const operation of Object.values(item) as JsonObject[]) {
+        const samples = operation['x-codeSamples'] as {source: string}[];
+        assert.equal(samples.length, 4, `${name} ${apiPath}`);
+        const unfilled = apiPath.match(/\{\w+\}/g) ?? [];
+        for (const sample of samples) {
+          for (const parameter of unfilled)
+            assert.ok(!sample.source.includes(parameter), `${name} ${apiPath}: ${parameter} left in the URL`);
+          assert.doesNotMatch(sample.source, /undefined|\[object Object\]/, `${name} ${apiPath}`);
+        }
+      }
+    }
+  }
+});
+
+test('an unknown security scheme fails the samples with its name', () => {
+  const document = load('api-key-header');
+  document.security = [{missingScheme: []}];
+  const apiPath = '/cards/{cardNumber}/balance';
+  assert.throws(() => sampleRequest(document, apiPath, (document.paths as Record<string, JsonObject>)[apiPath]!, 'get'), /missingScheme/);
+});
+
+for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query']) {
+  describe(`Postman collection of the ${name} fixture`, async () => {
+    const downloads = await postmanDownloads(fixture(name));
+
+    test("validates against Postman's collection v2.1 JSON Schema, one request per operation", async () => {
+      const errors = await new PostmanValidator().verify(downloads.collection as never);
+      assert.deepEqual(
+        errors.map((error) => `${error.instancePath} ${error.message}`),
+        [],
+      );
+      const operations = Object.values(load(name).paths as Record<string, JsonObject>).flatMap(Object.keys);
+      assert.equal(requestsOf(downloads.collection.item).length, operations.length);
+    });
+
+    test('has an environment per server, named from its host, defining every variable the collection uses', () => {
+      const servers = (load(name).servers as {url: string}[]).map((server) => server.url);
+      assert.equal(downloads.environments.length, servers.length);
+      const used = new Set([...JSON.stringify(downloads.collection).matchAll(/\{\{([A-Za-z]\w*)\}\}/g)].map((match) => match[1]!));
+      for (const {id, environment} of downloads.environments) {
+        assert.match(id, /^[a-z0-9-]+$/);
+        const keys = environment.values.map((value) => value.key);
+        for (const variable of used) assert.ok(keys.includes(variable), `${id} lacks ${variable}`);
+      }
+    });
+  });
+}
+
+test('the Postman default auth follows the file: an API key for the gift card API, a bearer token for OAuth 2', async () => {
+  const giftCards = await postmanDownloads(fixture('api-key-header'));
+  assert.deepEqual(giftCards.collection.auth, {
+    type: 'apikey',
+    apikey: [
+      {key: 'key', value: 'X-API-Key', type: 'string'},
+      {key: 'value', value: '{{apiKey}}', type: 'string'},
+      {key: 'in', value: 'header', type: 'string'},
+    ],
+  });
+  assert.deepEqual(
+    giftCards.environments.map(({id}) => id),
+    ['giftcards-live', 'giftcards-test'],
+  );
+  const lockers = await postmanDownloads(fixture('oauth-client-credentials'));
+  assert.equal((lockers.collection.auth as {type: string}).type, 'bearer');
+});
+
+test('servers that would share an environment name are numbered', () => {
+  assert.deepEqual(environmentIds([{url: 'https://a.example'}, {url: 'https://a.example/v2'}, {url: 'https://b.example'}]), [
+    'a-1',
+    'a-2',
+    'b',
+  ]);
+  assert.deepEqual(environmentIds([{url: 'https://x.example', description: 'Sandbox. Test keys.'}]), ['sandbox']);
+});
+
+test('only the files listed with referencePages get error, object and notification pages; an added API does not', () => {
+  assert.deepEqual(
+    referenceSpecs()
+      .map((spec) => spec.sourcePath)
+      .sort(),
+    [openApiSpecs.tesseraV1.sourcePath, openApiSpecs.tesseraV3.sourcePath].sort(),
+  );
+  const added = addedApi('openapi/parcel-lockers.yaml');
+  assert.equal(added.referencePages, undefined);
+  assert.equal(added.outputDir, 'docs/api/parcel-lockers');
+  assert.equal(added.version, openApiSpecs.tesseraV3.version);
+});
+
+test('a staged output replaces the previous one whole, and an output no longer generated is removed', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'staged-output-'));
+  const target = path.join(root, 'site');
+  const staging = path.join(root, 'staging');
+  mkdirSync(path.join(target, 'docs/api'), {recursive: true});
+  writeFileSync(path.join(target, 'docs/api/old-page.mdx'), 'old');
+  writeFileSync(path.join(target, 'docs/errors.mdx'), 'old errors');
+  mkdirSync(path.join(staging, 'docs/api'), {recursive: true});
+  writeFileSync(path.join(staging, 'docs/api/new-page.mdx'), 'new');
+  swapInStagedOutput(target, staging, ['docs/api', 'docs/errors.mdx']);
+  assert.equal(readFileSync(path.join(target, 'docs/api/new-page.mdx'), 'utf8'), 'new');
+  assert.equal(existsSync(path.join(target, 'docs/api/old-page.mdx')), false);
+  assert.equal(existsSync(path.join(target, 'docs/errors.mdx')), false);
+  assert.equal(existsSync(staging), false);
+});
+
+test('a $ref to nothing is found, so gen-api can reject the file instead of rendering an empty schema', () => {
+  assert.deepEqual(danglingRefs(load('broken-reference')), ['#/components/schemas/Missing']);
+  for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query']) assert.deepEqual(danglingRefs(load(name)), [], name);
+  assert.deepEqual(danglingRefs(parse(readFileSync(path.join(siteDir, openApiSpecs.tesseraV3.sourcePath), 'utf8')) as JsonObject), []);
+});

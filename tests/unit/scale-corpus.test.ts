@@ -1,0 +1,40 @@
+/** The scale harness's corpus (scripts/generate-scale-corpus.ts): deterministic, and the size asked for. */
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import {corpusPlan, operationCount, syntheticApi} from '../../scripts/generate-scale-corpus';
+import {withCodeSamples} from '../../scripts/request-samples';
+
+test('a synthetic API is the same on every run, and has the operations asked for', () => {
+  assert.deepEqual(syntheticApi(3, 47), syntheticApi(3, 47));
+  assert.notDeepEqual(syntheticApi(3, 47), syntheticApi(4, 47));
+  assert.equal(operationCount(syntheticApi(0, 60)), 60);
+  assert.equal(operationCount(syntheticApi(1, 7)), 7);
+});
+
+test('synthetic APIs are foreign in the ways that matter: no server description, no examples, other auth schemes', () => {
+  const schemes = new Set<string>();
+  for (let index = 0; index < 4; index++) {
+    const document = syntheticApi(index, 10);
+    assert.equal((document.servers as {description?: string}[])[0]!.description, undefined);
+    assert.doesNotMatch(JSON.stringify(document), /"examples?"/);
+    const scheme = (document.components as {securitySchemes: {providerAuth: {type: string; scheme?: string; in?: string}}}).securitySchemes
+      .providerAuth;
+    schemes.add(`${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}`.trim());
+    // The samples fill every parameter and body from the schemas.
+    assert.doesNotThrow(() => withCodeSamples(document));
+  }
+  assert.deepEqual([...schemes].sort(), ['apiKey header', 'http basic', 'http bearer', 'oauth2']);
+});
+
+test('the corpus of a scale has that many times the operations of Tessera’s files, the real file included unless synthetic only', () => {
+  const ten = corpusPlan(10, false);
+  assert.equal(ten.target, ten.baseline * 10);
+  assert.deepEqual(ten.vendored, ['tests/fixtures/openapi/vendor/adyen/adyen-checkout-v71.json']);
+  assert.equal(ten.synthetic.reduce((sum, count) => sum + count, 0) + 25, ten.target - ten.baseline);
+  const two = corpusPlan(2, true);
+  assert.deepEqual(two.vendored, []);
+  assert.equal(
+    two.synthetic.reduce((sum, count) => sum + count, 0),
+    two.baseline,
+  );
+});
