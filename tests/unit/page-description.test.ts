@@ -70,3 +70,8 @@ test('the notifications page turns the event id description into a sentence of i
   const section = mdx.split('## Deduplication')[1]!.trim();
   assert.match(section, /^Every notification body carries `id` \(/);
 });
+
+test('the notifications page does not link to itself', () => {
+  const {mdx} = notificationsPage(loadOpenApi(openApiFiles.v3) as JsonObject, '/docs/3.0.0', openApiFiles.v3);
+  assert.doesNotMatch(mdx, /\]\(\/docs\/3\.0\.0\/notifications[)#]/);
+});
