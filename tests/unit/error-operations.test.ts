@@ -62,6 +62,9 @@ function listingProblems(document: JsonObject, docsRoute: string): string[] {
       for (const scheme of schemes)
         if (!authSchemesOf(document, operation).has(scheme))
           problems.push(`${entry.code} is listed for ${operation.operationId}, which does not use ${scheme} authentication`);
+      // A code whose remedy is new credentials (an expired bearer secret or access token) needs a bearer credential.
+      if (entry.retry === 'new_secret_same_key' && !authSchemesOf(document, operation).has('bearer'))
+        problems.push(`${entry.code} is listed for ${operation.operationId}, which takes no bearer credential that could expire`);
       if (entry.refusedStatuses && !operation.operation['x-tessera-allowed-statuses'])
         problems.push(`${entry.code} lists refused statuses, but ${operation.operationId} has no x-tessera-allowed-statuses`);
     }
