@@ -30,7 +30,7 @@ import {requestSamplesExport, summarizeOperation} from '../src/lib/operation-sum
 import {addSuccessorNotices} from './v1-successor-notices';
 import {withObjectLinks} from './reference/object-links';
 import {docsFolderOf, docsRouteOf, generatedEntries, referenceSpecs, writeReferencePages} from './reference/write-reference-pages';
-import {withPlainPageDescription} from './reference/page-description';
+import {overviewDescription, withPageDescription, withPlainPageDescription} from './reference/page-description';
 import {addedApiSidebarsPath, type AddedApiSidebars} from '../config/added-api-sidebars';
 import {swapInStagedOutput} from './staged-output';
 import {isStockBuild} from '../config/performance-layer';
@@ -118,6 +118,7 @@ function markGenerated(outputDir: string, sourcePath: string): number {
   const marker = `# Generated from ${sourcePath} by scripts/generate-api-docs.ts: edit the OpenAPI file, not this page.`;
   const registration = `import '@site/src/plugins/openapi-docs/api-item-registry/register';`;
   const pages = readdirSync(outputDir).filter((file) => file.endsWith('.mdx'));
+  const document = parse(readFileSync(path.join(siteDir, sourcePath), 'utf8')) as Parameters<typeof overviewDescription>[0];
   for (const page of pages) {
     const file = path.join(outputDir, page);
     const text = readFileSync(file, 'utf8');
@@ -125,7 +126,9 @@ function markGenerated(outputDir: string, sourcePath: string): number {
     if (!text.startsWith('---\n') || frontMatterEnd < 0) throw new Error(`${file} has no front matter`);
     const body = text.slice(frontMatterEnd + 5);
     const raw = text.slice(4, frontMatterEnd + 5);
-    const frontMatter = page.endsWith('.api.mdx') ? withPlainPageDescription(raw, file) : raw;
+    const frontMatter = page.endsWith('.api.mdx')
+      ? withPlainPageDescription(raw, file)
+      : withPageDescription(raw, overviewDescription(document, page, raw));
     if (page.endsWith('.api.mdx') && !isStockBuild()) {
       const operation = withOperationSummary(frontMatter, file);
       writeFileSync(file, `---\n${marker}\n${operation.frontMatter}\n${registration}\n\n${operation.samplesExport}\n${body}`);

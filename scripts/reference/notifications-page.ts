@@ -107,9 +107,14 @@ export function notificationsPage(document: JsonObject, docsRoute: string, sourc
     const resolved = id ? resolveRef(document, id) : undefined;
     return String(resolved?.description ?? '');
   })();
+  // A response description may point to this very page ("see the notifications reference"): here that aside is dropped.
+  const ownRoute = `${docsRoute}/${notificationsSlug}`;
+  const selfReference = new RegExp(`\\s*\\(see\\s[^()]*\\]\\(${ownRoute.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\)\\)`, 'g');
+  const withoutSelfReference = (text: string) => text.replace(selfReference, '');
   const responses = new Map<string, string>();
   for (const event of events)
-    for (const [status, response] of event.responses) if (!responses.has(status)) responses.set(status, String(response.description ?? ''));
+    for (const [status, response] of event.responses)
+      if (!responses.has(status)) responses.set(status, withoutSelfReference(String(response.description ?? '')));
   const sample = (file: string) => readFileSync(file, 'utf8').trimEnd();
   const mdx = [
     '---',

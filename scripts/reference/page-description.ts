@@ -30,3 +30,18 @@ export function withPlainPageDescription(frontMatter: string, file: string): str
   const operation = JSON.parse(inflateSync(Buffer.from(packed, 'base64')).toString('utf8')) as {description?: unknown};
   return withPageDescription(frontMatter, operation.description);
 }
+
+type OverviewSource = {info?: {description?: unknown}; tags?: Array<{name?: unknown; description?: unknown}>};
+
+/**
+ * The description behind an overview page the plugin wrote: the API's for the info page, the tag's
+ * for a tag page (found by the page's title). The plugin gives these pages the tag name, or the
+ * info description cut at its first line break, as their description.
+ */
+export function overviewDescription(document: OverviewSource, page: string, frontMatter: string): unknown {
+  if (page.endsWith('.info.mdx')) return document.info?.description;
+  if (!page.endsWith('.tag.mdx')) return undefined;
+  const title = /^title: (.*)$/m.exec(frontMatter)?.[1];
+  const name = title?.startsWith('"') ? (JSON.parse(title) as string) : title;
+  return document.tags?.find((tag) => tag.name === name)?.description;
+}

@@ -62,6 +62,9 @@ function listingProblems(document: JsonObject, docsRoute: string): string[] {
       for (const scheme of schemes)
         if (!authSchemesOf(document, operation).has(scheme))
           problems.push(`${entry.code} is listed for ${operation.operationId}, which does not use ${scheme} authentication`);
+      // A code whose remedy is new credentials (an expired bearer secret or access token) needs a bearer credential.
+      if (entry.retry === 'new_secret_same_key' && !authSchemesOf(document, operation).has('bearer'))
+        problems.push(`${entry.code} is listed for ${operation.operationId}, which takes no bearer credential that could expire`);
       if (entry.refusedStatuses && !operation.operation['x-tessera-allowed-statuses'])
         problems.push(`${entry.code} lists refused statuses, but ${operation.operationId} has no x-tessera-allowed-statuses`);
     }
@@ -95,6 +98,30 @@ function statusDescriptionProblems(document: JsonObject, docsRoute: string): str
   return problems;
 }
 
+/**
+ * The converse for headers: a header parameter whose description promises a code ("fails with
+ * `409 idempotency_request_in_progress`") makes every operation that takes the header return it.
+ */
+function headerPromiseProblems(document: JsonObject, docsRoute: string): string[] {
+  const parameters = ((document.components as JsonObject).parameters ?? {}) as Record<string, JsonObject>;
+  const catalogue = errorCatalogue(document, docsRoute);
+  const problems: string[] = [];
+  for (const parameter of Object.values(parameters)) {
+    if (parameter.in !== 'header' || typeof parameter.description !== 'string') continue;
+    const header = String(parameter.name).toLowerCase();
+    const codes = [...parameter.description.matchAll(/`\d{3} ([a-z][a-z_]*)`/g)].map((match) => match[1]!);
+    for (const operation of operationsOf(document, docsRoute)) {
+      if (!headersOf(document, operation).has(header)) continue;
+      for (const code of codes) {
+        const entry = catalogue.find((candidate) => candidate.code === code);
+        if (!entry?.operations.some((listed) => listed.operationId === operation.operationId))
+          problems.push(`${operation.operationId} takes ${parameter.name}, whose description promises ${code}, but cannot return it`);
+      }
+    }
+  }
+  return problems;
+}
+
 for (const [version, {file, docsRoute}] of Object.entries(versions)) {
   const document = loadOpenApi(file) as JsonObject;
 
@@ -105,6 +132,10 @@ for (const [version, {file, docsRoute}] of Object.entries(versions)) {
   test(`${version}: every error page lists only operations that can return its code`, () => {
     assert.deepEqual(listingProblems(document, docsRoute), []);
     assert.deepEqual(statusDescriptionProblems(document, docsRoute), []);
+  });
+
+  test(`${version}: every operation that takes a header returns the codes the header's description promises`, () => {
+    assert.deepEqual(headerPromiseProblems(document, docsRoute), []);
   });
 }
 

@@ -40,13 +40,13 @@ test("the plugin's cut description is replaced, code spans and links unwrapped",
   assert.match(replaced, /^sidebar_label: X$/m);
 });
 
-test('the generated operation pages carry whole sentences (after npm run gen-api)', (context) => {
+test('the generated operation, tag and info pages carry whole sentences (after npm run gen-api)', (context) => {
   const problems: string[] = [];
   let pages = 0;
   for (const spec of Object.values(openApiSpecs)) {
     const folder = path.join(repoRoot, spec.outputDir);
     if (!existsSync(folder)) continue;
-    for (const file of readdirSync(folder).filter((name) => name.endsWith('.api.mdx'))) {
+    for (const file of readdirSync(folder).filter((name) => /\.(api|tag|info)\.mdx$/.test(name))) {
       const description = /^description: (.*)$/m.exec(readFileSync(path.join(folder, file), 'utf8'))?.[1];
       if (!description) continue;
       pages += 1;
@@ -69,4 +69,9 @@ test('the notifications page turns the event id description into a sentence of i
   const {mdx} = notificationsPage(loadOpenApi(openApiFiles.v3) as JsonObject, '/docs/3.0.0', openApiFiles.v3);
   const section = mdx.split('## Deduplication')[1]!.trim();
   assert.match(section, /^Every notification body carries `id` \(/);
+});
+
+test('the notifications page does not link to itself', () => {
+  const {mdx} = notificationsPage(loadOpenApi(openApiFiles.v3) as JsonObject, '/docs/3.0.0', openApiFiles.v3);
+  assert.doesNotMatch(mdx, /\]\(\/docs\/3\.0\.0\/notifications[)#]/);
 });

@@ -78,3 +78,48 @@ test('an identifier of one order reused on another is reported', () => {
   assert.equal(problems.length, 1);
   assert.match(problems[0]!, /metadata.cartId = c-1 names unrelated samples: s1 \(x\), s2 \(x\)/);
 });
+
+/** Fields a resource never changes after it is created: every sample of one `id` must agree on them. */
+const immutableFields = ['createdAt', 'type', 'amount', 'orderAmount', 'captureId', 'orderId', 'initiator'] as const;
+
+/** Samples that give one resource `id` two different values of a field it cannot change (a `null` id not yet set does not count). */
+export function conflictingResources(samples: Array<{value: unknown; where: string}>): string[] {
+  const seen = new Map<string, {value: string; where: string}>();
+  const problems: string[] = [];
+  const visit = (node: unknown, where: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((child) => visit(child, where));
+    const object = node as JsonObject;
+    if (typeof object.id === 'string') {
+      for (const field of immutableFields) {
+        if (object[field] === undefined || object[field] === null) continue;
+        const key = `${object.id} ${field}`;
+        const value = JSON.stringify(object[field]);
+        const first = seen.get(key);
+        if (!first) seen.set(key, {value, where});
+        else if (first.value !== value) problems.push(`${key}: ${first.value} (${first.where}) and ${value} (${where})`);
+      }
+    }
+    for (const child of Object.values(object)) visit(child, where);
+  };
+  for (const sample of samples) visit(sample.value, sample.where);
+  return problems;
+}
+
+test('every example of one resource id agrees on the fields the resource cannot change', () => {
+  const document = loadOpenApi(openApiFiles.v3) as JsonObject;
+  const samples = Object.entries(document.paths as JsonObject).map(([path, item]) => ({value: item, where: path}));
+  samples.push({value: (document.components as JsonObject).examples, where: 'components/examples'});
+  samples.push({value: (document.components as JsonObject).schemas, where: 'components/schemas'});
+  assert.deepEqual(conflictingResources(samples), []);
+});
+
+test('a capture shown with two creation times is reported', () => {
+  const capture = (createdAt: string) => ({id: 'cap-1', orderId: 'o1', amount: {amount: 1, currency: 'SEK'}, createdAt});
+  const problems = conflictingResources([
+    {value: capture('2026-11-22T09:52:31Z'), where: 'a'},
+    {value: capture('2026-11-23T14:05:12Z'), where: 'b'},
+  ]);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!, /cap-1 createdAt/);
+});
