@@ -27,6 +27,7 @@ export type MigrationMapping = {
 
 const noValidation = 'V3 sends no validation request: ask for purchase confirmation and decide with `makeDecision`.';
 const readTheSession = 'Read the session with `readSession`.';
+const addressNamesRemoved = 'V3 addresses carry no names: send them as `customer.givenName` and `customer.familyName`.';
 
 export const migrationMapping: MigrationMapping = {
   segments: {
@@ -62,30 +63,15 @@ export const migrationMapping: MigrationMapping = {
     },
     {v1: 'billing_address', v3: 'customer.billingAddress'},
     {v1: 'shipping_address', v3: 'customer.shippingAddress'},
-    {
-      v1: 'billing_address.given_name',
-      removed: 'V3 addresses carry no names: send them as `customer.givenName` and `customer.familyName`.',
-    },
-    {
-      v1: 'billing_address.family_name',
-      removed: 'V3 addresses carry no names: send them as `customer.givenName` and `customer.familyName`.',
-    },
-    {
-      v1: 'billing_address.organization_name',
-      removed: 'V3 addresses have no organisation name; `careOf` names a recipient who does not live there under their own name.',
-    },
-    {
-      v1: 'shipping_address.given_name',
-      removed: 'V3 addresses carry no names: send them as `customer.givenName` and `customer.familyName`.',
-    },
-    {
-      v1: 'shipping_address.family_name',
-      removed: 'V3 addresses carry no names: send them as `customer.givenName` and `customer.familyName`.',
-    },
-    {
-      v1: 'shipping_address.organization_name',
-      removed: 'V3 addresses have no organisation name; `careOf` names a recipient who does not live there under their own name.',
-    },
+    // V1 addresses carry names; V3 addresses do not (billing and shipping alike).
+    ...['billing_address', 'shipping_address'].flatMap((address) => [
+      {v1: `${address}.given_name`, removed: addressNamesRemoved},
+      {v1: `${address}.family_name`, removed: addressNamesRemoved},
+      {
+        v1: `${address}.organization_name`,
+        removed: 'V3 addresses have no organisation name; `careOf` names a recipient who does not live there under their own name.',
+      },
+    ]),
     {v1: 'customer.type', removed: 'V3’s `Customer` has no customer type to prefill.'},
     {v1: 'customer.organization_name', removed: 'V3’s `Customer` has no organisation name to prefill.'},
     {
