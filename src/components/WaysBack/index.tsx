@@ -8,7 +8,7 @@ import styles from './styles.module.css';
  * suggests, the docs of the version the path belongs to, and the home page. Plain anchors, so
  * that following one reloads the page even when the client app is what crashed. Laid out below
  * the theme's page text, in the same centred column. `pathname` undefined: the path is not known
- * yet (the build's 404.html), so the ways back are those of no path in particular.
+ * yet (the build's 404.html), so the ways back are those of no path in particular, in as many lines.
  */
 export default function WaysBack({pathname}: {pathname: string | undefined}): ReactNode {
   const version = docsVersionOfPath(pathname ?? '/');
@@ -24,11 +24,15 @@ export default function WaysBack({pathname}: {pathname: string | undefined}): Re
           <nav aria-label="Ways back" className={styles.waysBack}>
             <h2 className={styles.heading}>Where to go from here</h2>
             <ul className={styles.list}>
-              {term && (
-                <li>
+              {/* Always a line, one line high: the path's own search replaces the plain one after
+                  hydration (404.html) without moving what follows. */}
+              <li className={styles.oneLine}>
+                {term ? (
                   <a href={`/search?${searchParams.toString()}`}>Search the documentation for “{term}”</a>
-                </li>
-              )}
+                ) : (
+                  <a href="/search">Search the documentation</a>
+                )}
+              </li>
               <li>
                 <a href={versionHome}>Open the {version.label} documentation</a>
               </li>
