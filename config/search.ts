@@ -40,6 +40,9 @@ export const searchIndexExclusions = [
   // An API operation's description, as a guide's section: its lead only (after any admonition,
   // such as the older version's "Moving to V3", which is kept too).
   '.openapi-left-panel__container > :not(h1, h2, pre, .openapi__divider, .theme-admonition) + :not(h1, h2)',
+  // An API page's description is the first sentence of that lead (or of its tag's or API's
+  // description, which the page shows too): indexed once, with the page.
+  'html[class*="docs-doc-id-api/"] meta[name="description"]',
   '.theme-doc-markdown td:nth-child(n+2)',
   '.theme-doc-markdown th',
   // A page of one object or one error code is found by its title, the name a reader types. Its
