@@ -70,6 +70,8 @@ const config: Config = {
     // docusaurus-plugin-openapi-docs with config/openapi.ts, kept out of the config every page ships.
     './src/plugins/openapi-docs/index.ts',
     'docusaurus-plugin-sass',
+    // A not-found page per docs version, which the server answers under that version.
+    './src/plugins/versioned-not-found/index.ts',
     ...layer.plugins,
     // Its llms.txt texts come from config/llms.ts on the build side; options written here would ship to every page.
     './src/plugins/markdown-twins/index.ts',

@@ -17,15 +17,14 @@ function recordErrors(page: Page): string[] {
 }
 
 test.describe('failure views (spec 4, 8)', () => {
-  for (const [route, term, knownMismatch] of [
-    ['/docs/3.0.0/api/capture-the-moon', 'capture the moon', ''],
-    ['/no-such-page', 'no such page', ''],
-    // 404.html is rendered at /404.html, where the theme's version dropdown names 3.0.0; under
-    // /docs/1.0.0/ the browser's first render names 1.0.0 and React reports the mismatch.
-    ['/docs/1.0.0/api/no-such-operation', 'no such operation', 'the version dropdown’s label follows the path'],
+  for (const [route, term, version] of [
+    ['/docs/3.0.0/api/capture-the-moon', 'capture the moon', '3.0.0 (current)'],
+    ['/no-such-page', 'no such page', '3.0.0 (current)'],
+    // Under an older version the browser renders that version's navbar: the server answers with the
+    // not-found page rendered under it (src/plugins/versioned-not-found), or React reports a mismatch.
+    ['/docs/1.0.0/api/no-such-operation', 'no such operation', '1.0.0'],
   ]) {
     test(`the not-found page at ${route} hydrates without an error, then offers a search for its path`, async ({page}) => {
-      test.fail(Boolean(knownMismatch), knownMismatch);
       const errors = recordErrors(page);
       const response = await page.goto(route);
       expect(response?.status()).toBe(404);
@@ -34,6 +33,7 @@ test.describe('failure views (spec 4, 8)', () => {
       await expect(
         page.getByRole('navigation', {name: 'Ways back'}).getByRole('link', {name: `Search the documentation for “${term}”`}),
       ).toBeVisible();
+      await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('button', {name: version, exact: true})).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);
     });

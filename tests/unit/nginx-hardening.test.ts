@@ -62,6 +62,7 @@ function sendRaw(port: number, bytes: Buffer | string): Promise<{statusLine: str
 }
 
 const notFoundPage = '<!doctype html><title>Page Not Found</title>';
+const olderVersionNotFoundPage = '<!doctype html><title>Page Not Found</title><p>1.0.0';
 let root: string;
 let server: NginxServer;
 
@@ -69,6 +70,9 @@ before(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'tessera-nginx-hardening-'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Home</title>');
   writeFileSync(path.join(root, '404.html'), notFoundPage);
+  mkdirSync(path.join(root, 'docs/1.0.0'), {recursive: true});
+  writeFileSync(path.join(root, 'docs/1.0.0/404.html'), olderVersionNotFoundPage);
+  writeFileSync(path.join(root, 'docs/1.0.0/refunds.html'), '<!doctype html><title>Refunds</title>');
   writeFileSync(path.join(root, cdnHeadersFile), headersFile([], []));
   // What a careless build or copy could leave in the web root.
   for (const file of [
@@ -113,6 +117,26 @@ test('dotfiles, source maps and package files are answered 404 with the site’s
     const answer = await send(server.url + urlPath);
     assert.equal(answer.status, 404, urlPath);
     assert.equal(answer.body, notFoundPage, urlPath);
+    assert.equal(answer.headers['cache-control'], 'no-cache', urlPath);
+  }
+});
+
+test('a missing page under a docs version is answered with that version’s not-found page, which is never a 200', async () => {
+  assert.equal((await send(`${server.url}/docs/1.0.0/refunds`)).status, 200);
+  const cases: [urlPath: string, body: string][] = [
+    ['/docs/1.0.0/api/no-such-operation', olderVersionNotFoundPage],
+    ['/docs/1.0.0/no-such-guide/', olderVersionNotFoundPage],
+    ['/docs/1.0.0/404.html', olderVersionNotFoundPage],
+    ['/docs/1.0.0/404', olderVersionNotFoundPage],
+    // A version the build has no not-found page for, and paths outside the versions.
+    ['/docs/9.9.9/refunds', notFoundPage],
+    ['/no-such-page', notFoundPage],
+    ['/404.html', notFoundPage],
+  ];
+  for (const [urlPath, body] of cases) {
+    const answer = await send(server.url + urlPath);
+    assert.equal(answer.status, 404, urlPath);
+    assert.equal(answer.body, body, urlPath);
     assert.equal(answer.headers['cache-control'], 'no-cache', urlPath);
   }
 });
