@@ -12,8 +12,9 @@
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
 import {loadOpenApi, openApiFiles, type JsonObject} from '../support/openapi';
-import {authoredDocsPages, operationPages} from '../support/sample-pages';
+import {authoredDocsPages, operationPages, type OperationPage} from '../support/sample-pages';
 import type {CodeFence} from '../support/guides';
+import type {CodeSample} from '../../src/lib/operation-summary';
 import {createHmac} from 'node:crypto';
 import {
   firstLine,
@@ -118,42 +119,89 @@ function csharpProblems(source: string, document: JsonObject, bodies: unknown[] 
 const languageOf: Record<string, SampleLanguage | undefined> = {curl: 'curl', bash: 'curl', php: 'php', javascript: 'node'};
 
 /**
- * Every operation's samples come from one generator (scripts/request-samples.ts): the fast tier runs
- * those of one operation with a body per version, the full tier those of every operation.
+ * Every operation's samples come from one generator (scripts/request-samples.ts). The fast tier
+ * reads those of one operation with a body per version with the reader's own gestures (a click on
+ * each tab, a hover and a click on the copy button); the full tier reads every other operation's
+ * in the page (as the guides' samples below) and runs them all.
  */
 const fastTierOperations = ['/docs/3.0.0/api/create-session', '/docs/1.0.0/api/create-session'];
 
+/** Runs (or checks, for C#) one copied request sample; returns what is wrong with it. */
+async function requestSampleProblems(operationPage: OperationPage, sample: CodeSample, text: string, where: string): Promise<string[]> {
+  const document = documents[operationPage.version];
+  const language = languageOf[sample.lang];
+  if (language) {
+    const problem = runProblem(await runSample(language, text, mockUrl(operationPage.version)));
+    return problem ? [`${where}: ${problem}`] : [];
+  }
+  if (sample.lang === 'csharp') {
+    // The JSON the C# program sends is the documented example, as in the other tabs.
+    const pathItem = (document.paths as Record<string, JsonObject>)[operationPage.path]!;
+    const {body} = sampleRequest(document, operationPage.path, pathItem, operationPage.method);
+    return csharpProblems(text, document, body === undefined ? [] : [body]).map((problem) => `${where}: ${problem}`);
+  }
+  return [`${where}: no way to run ${sample.lang} samples`];
+}
+
 test.describe('request samples on API pages', () => {
-  for (const operationPage of operationPages()) {
-    const details = fastTierWhen(fastTierOperations.includes(operationPage.route));
-    test(`${operationPage.route}: each request sample shows and copies as written, and runs against the mock`, details, async ({page}) => {
+  for (const operationPage of operationPages().filter(({route}) => fastTierOperations.includes(route))) {
+    test(`${operationPage.route}: each request sample shows and copies as written, and runs against the mock`, async ({page}) => {
       test.slow(); // Four samples, each copied twice and run.
       await page.goto(operationPage.route);
       await expectHydrated(page);
       const region = page.getByRole('region', {name: 'Request samples'});
       const failures: string[] = [];
-      const document = documents[operationPage.version];
-      const pathItem = (document.paths as Record<string, JsonObject>)[operationPage.path]!;
-      const {body} = sampleRequest(document, operationPage.path, pathItem, operationPage.method);
       for (const sample of operationPage.samples) {
         const where = `${operationPage.route} ${sample.label} (${firstLine(sample.source)})`;
         await region.getByRole('tab', {name: sample.label, exact: true}).click();
         const block = region.locator('.theme-code-block:visible');
         const {text, problems} = await copiedText(page, block, sample.source, where);
-        failures.push(...problems);
-        const language = languageOf[sample.lang];
-        if (language) {
-          const problem = runProblem(await runSample(language, text, mockUrl(operationPage.version)));
-          if (problem) failures.push(`${where}: ${problem}`);
-        } else if (sample.lang === 'csharp') {
-          // The JSON the C# program sends is the documented example, as in the other tabs.
-          failures.push(...csharpProblems(text, document, body === undefined ? [] : [body]).map((problem) => `${where}: ${problem}`));
-        } else {
-          failures.push(`${where}: no way to run ${sample.lang} samples`);
-        }
+        failures.push(...problems, ...(await requestSampleProblems(operationPage, sample, text, where)));
       }
       expect(failures).toEqual([]);
     });
+  }
+
+  // A test's first page load (a fresh browser context, main.js fetched and compiled) costs more than
+  // reading a page: each test reads a share of the operation pages, one after the other.
+  const otherOperations = operationPages().filter(({route}) => !fastTierOperations.includes(route));
+  const parts = 6;
+  for (let part = 0; part < parts; part++) {
+    const share = otherOperations.filter((_, index) => index % parts === part);
+    test(
+      `every other operation, part ${part + 1} of ${parts} (${share.length} pages): each request sample shows and copies as written, and runs against the mock`,
+      exhaustive,
+      async ({page}) => {
+        test.setTimeout(share.length * 15_000);
+        const failures: string[] = [];
+        for (const operationPage of share) {
+          await page.goto(operationPage.route);
+          await expectHydrated(page);
+          const region = page.getByRole('region', {name: 'Request samples'});
+          const runs: Promise<string[]>[] = [];
+          for (const sample of operationPage.samples) {
+            const where = `${operationPage.route} ${sample.label} (${firstLine(sample.source)})`;
+            await region.getByRole('tab', {name: sample.label, exact: true}).click();
+            // A tab's block can show an empty <pre> for a moment after the switch, before its code renders.
+            await expect(region.locator('.theme-code-block:visible pre')).toHaveText(/\S/);
+            const read = await readVisibleBlocks(region);
+            if (read.length !== 1) {
+              failures.push(`${where}: the tab shows ${read.length} new code blocks, not one`);
+              continue;
+            }
+            const [{selected, copied}] = read as [{selected: string; copied: string}];
+            if (selected.trimEnd() !== sample.source.trimEnd())
+              failures.push(`${where}: the selected text differs from the sample:\n${diffLine(selected, sample.source)}`);
+            if (copied.trimEnd() !== sample.source.trimEnd())
+              failures.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, sample.source)}`);
+            // The samples run while the page's other tabs are read.
+            runs.push(requestSampleProblems(operationPage, sample, copied, where));
+          }
+          failures.push(...(await Promise.all(runs)).flat());
+        }
+        expect(failures).toEqual([]);
+      },
+    );
   }
 });
 
