@@ -13,6 +13,7 @@
  *   npm run bench:scale                           1× and 10×, everything (about 10 minutes alone)
  *   npm run bench:scale -- --scale 2 --synthetic-only --bytes-only
  *                                                 the small corpus `npm run test:scale` uses: no browser
+ *   ... --bytes-only --base-build build           1× read from build/ (as built by `npm run build`), not built again
  *
  * Afterwards the API pages are generated again at 1×, so `npm run start`/`build` see the site as it is.
  * Writes bench/runs/scale-<timestamp>.json (not committed) and bench/scale-latest.md.
@@ -32,7 +33,17 @@ const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docu
 const timeBin = '/usr/bin/time';
 const KB = 1024;
 
-export type ScaleOptions = {scale: number; syntheticOnly: boolean; bytesOnly: boolean; searchRuns: number};
+export type ScaleOptions = {
+  scale: number;
+  syntheticOnly: boolean;
+  bytesOnly: boolean;
+  searchRuns: number;
+  /**
+   * With bytesOnly: the 1× figures are read from this build of the site as it is (e.g. build/, just
+   * built by `npm run build`) instead of building it again. The bytes are the same; one build less.
+   */
+  baseBuild?: string;
+};
 
 export type StepCost = {seconds: number; maxRssMB: number | null};
 
@@ -178,21 +189,30 @@ export async function benchScale(options: ScaleOptions): Promise<{base: ScaleFig
     // The scaled build first, so the tree ends at 1× as the base build leaves it.
     const scaled: ScaleFigures = buildAtScale(options.scale, options.syntheticOnly, options.bytesOnly);
     if (!options.bytesOnly) Object.assign(scaled, await browserFigures(options.scale, options.searchRuns));
+    if (options.baseBuild !== undefined) {
+      if (!options.bytesOnly) throw new Error('a base build is read for bytes only');
+      regenerateAtOneTimes();
+      const notBuilt = {seconds: 0, maxRssMB: null};
+      return {base: {scale: 1, operations: null, generation: notBuilt, build: notBuilt, ...outputFigures(options.baseBuild)}, scaled};
+    }
     const base: ScaleFigures = buildAtScale(1, options.syntheticOnly, options.bytesOnly);
     if (!options.bytesOnly) Object.assign(base, await browserFigures(1, options.searchRuns));
     return {base, scaled};
   } catch (error) {
     // Whatever failed, leave the API pages as the site has them.
     console.error('Regenerating the API pages at 1× after the failure ...');
-    const env = {...process.env};
-    delete env[scaleEnv];
-    spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), ['scripts/generate-api-docs.ts'], {cwd: siteDir, env, stdio: 'inherit'});
-    spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), ['scripts/generate-postman-collections.ts'], {
-      cwd: siteDir,
-      env,
-      stdio: 'inherit',
-    });
+    regenerateAtOneTimes();
     throw error;
+  }
+}
+
+/** The API pages and Postman collections of the site as it is, which `npm run start`/`build` and the unit tests read. */
+function regenerateAtOneTimes(): void {
+  const env = {...process.env};
+  delete env[scaleEnv];
+  for (const script of ['scripts/generate-api-docs.ts', 'scripts/generate-postman-collections.ts']) {
+    const result = spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), [script], {cwd: siteDir, env, stdio: 'inherit'});
+    if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status})`);
   }
 }
 
@@ -232,10 +252,12 @@ export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: Scale
     row(`Search ${search.version}: first search downloads (KB)`, search.bytes, other.bytes, 'KB');
     row(`Search ${search.version}: first result, median (ms)`, search.medianMs, other.medianMs, '');
   }
-  row('Generation: gen-api + gen-postman (s)', base.generation.seconds, scaled.generation.seconds, 's');
+  // A base read from an existing build (--base-build) has no times of its own.
+  const baseBuilt = base.build.seconds > 0;
+  if (baseBuilt) row('Generation: gen-api + gen-postman (s)', base.generation.seconds, scaled.generation.seconds, 's');
   if (base.generation.maxRssMB && scaled.generation.maxRssMB)
     row('Generation max RSS (MB)', base.generation.maxRssMB, scaled.generation.maxRssMB, 'MB');
-  row('docusaurus build (s)', base.build.seconds, scaled.build.seconds, 's');
+  if (baseBuilt) row('docusaurus build (s)', base.build.seconds, scaled.build.seconds, 's');
   if (base.build.maxRssMB && scaled.build.maxRssMB) row('docusaurus build max RSS (MB)', base.build.maxRssMB, scaled.build.maxRssMB, 'MB');
   row('Total build size (KB, no .br/.gz)', base.totalBuildBytes, scaled.totalBuildBytes, 'KB');
   const cost = perRouteCost(base, scaled);
@@ -258,8 +280,11 @@ function parseArguments(argv: string[]): ScaleOptions {
     else if (argument === '--synthetic-only') options.syntheticOnly = true;
     else if (argument === '--bytes-only') options.bytesOnly = true;
     else if (argument === '--search-runs') options.searchRuns = Number(argv[++index]);
+    else if (argument === '--base-build') options.baseBuild = path.resolve(siteDir, argv[++index] ?? '');
     else
-      throw new Error(`Unknown argument ${argument}. Usage: bench:scale [--scale N] [--synthetic-only] [--bytes-only] [--search-runs N]`);
+      throw new Error(
+        `Unknown argument ${argument}. Usage: bench:scale [--scale N] [--synthetic-only] [--bytes-only [--base-build DIR]] [--search-runs N]`,
+      );
   }
   if (!(options.scale > 1)) throw new Error('--scale takes a number greater than 1');
   return options;
