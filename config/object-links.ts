@@ -3,7 +3,7 @@ import path from 'node:path';
 import {parse} from 'yaml';
 import {openApiSpecs, type OpenApiSpec} from './openapi';
 import {docsVersions} from './site-constants';
-import {referenceRoutes} from '../scripts/reference/object-links';
+import {referenceRoutes} from '../src/lib/openapi';
 import type {ObjectLinksOptions} from '../src/plugins/object-links/remark';
 
 const siteDir = path.resolve(__dirname, '..');

@@ -5,7 +5,7 @@
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {apiFiles, loadApiDocument, operationPageId} from '../src/lib/api-model';
+import {apiFiles, loadApiDocument, operationPageId} from '../src/lib/openapi';
 import {migrationEntries, successorNotice} from '../src/lib/migration';
 import {migrationModel} from '../src/lib/migration-model';
 

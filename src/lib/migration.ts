@@ -5,7 +5,7 @@
  * the tables of the migration guide are rendered here, and tests/unit/migration.test.ts checks
  * the data against both OpenAPI files with `migrationProblems`.
  */
-import {apiOperations, enumValues, operationPageId, type ApiDocument, type ApiOperation} from './api-model';
+import {apiOperations, enumValues, operationPageId, type ApiDocument, type ApiOperation} from './openapi';
 import {migrationGuidePath} from '../../config/site-constants';
 import {camelCase, migrationModel, shapeLabel, type FieldEntry, type MigrationModel} from './migration-model';
 

@@ -11,7 +11,7 @@
  */
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
-import {loadOpenApi, openApiFiles, type JsonObject} from '../support/openapi';
+import {loadApiDocument, apiFiles, type JsonObject, sampleRequest} from '../../src/lib/openapi';
 import {authoredDocsPages, operationPages} from '../support/sample-pages';
 import type {CodeFence} from '../support/guides';
 import {createHmac} from 'node:crypto';
@@ -27,12 +27,11 @@ import {
 } from '../support/sample-runner';
 import {apiCalls, bracketProblem, jsonLiterals, matchesTemplate} from '../support/csharp-sample';
 import {e2ePort} from '../support/e2e-server';
-import {sampleRequest} from '../../scripts/request-samples';
 import {exhaustive, fastTierWhen} from '../support/test-tiers';
 
 const mocks = mockServers(e2ePort);
 const mockUrl = (version: 'v3' | 'v1') => `http://127.0.0.1:${mocks[version].port}`;
-const documents = {v3: loadOpenApi(openApiFiles.v3) as JsonObject, v1: loadOpenApi(openApiFiles.v1) as JsonObject};
+const documents = {v3: loadApiDocument(apiFiles.v3) as JsonObject, v1: loadApiDocument(apiFiles.v1) as JsonObject};
 
 test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
@@ -118,7 +117,7 @@ function csharpProblems(source: string, document: JsonObject, bodies: unknown[] 
 const languageOf: Record<string, SampleLanguage | undefined> = {curl: 'curl', bash: 'curl', php: 'php', javascript: 'node'};
 
 /**
- * Every operation's samples come from one generator (scripts/request-samples.ts): the fast tier runs
+ * Every operation's samples come from one generator (src/lib/openapi/samples.ts): the fast tier runs
  * those of one operation with a body per version, the full tier those of every operation.
  */
 const fastTierOperations = ['/docs/3.0.0/api/create-session', '/docs/1.0.0/api/create-session'];
