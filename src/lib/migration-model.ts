@@ -9,7 +9,7 @@
  */
 import {apiOperations, errorStatuses, resolve, type ApiDocument, type ApiOperation, type JsonObject} from './openapi';
 import {migrationMapping, type Direction, type ErrorMapping, type FieldMapping, type MigrationMapping} from './migration-mapping';
-import {migrationEntries} from './migration';
+import {migrationEntries} from './migration-entries';
 
 export type {Direction};
 

@@ -18,12 +18,12 @@ import {
   fieldChangesTable,
   fieldFatePhrase,
   idStatement,
-  migrationEntries,
   migrationProblems,
   migrationTable,
   moneyStatement,
   successorNotice,
 } from '../../src/lib/migration';
+import {migrationEntries} from '../../src/lib/migration-entries';
 import {duration, migrationModel, type FieldEntry} from '../../src/lib/migration-model';
 import {migrationMapping, type MigrationMapping} from '../../src/lib/migration-mapping';
 
