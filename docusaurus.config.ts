@@ -10,13 +10,14 @@ import {
   site,
   tableOfContents,
 } from './config/site-constants';
-import {contentRemarkPlugins, docsOptions} from './config/docs';
+import {docsOptions} from './config/docs';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {prism} from './config/prism';
 import {openApiThemeConfig} from './config/openapi';
 import {mermaidRenderConfig} from './config/diagrams';
 import {performanceLayer} from './config/performance-layer';
+import {contentRemarkPlugins, docsRemarkPlugins} from './src/plugins/content-remark-plugins';
 
 // Everything that exists only to make pages lighter; TESSERA_STOCK=1 leaves it out (config/performance-layer.ts).
 const layer = performanceLayer();
@@ -58,7 +59,7 @@ const config: Config = {
     [
       'classic',
       {
-        docs: docsOptions,
+        docs: {...docsOptions, ...docsRemarkPlugins},
         blog: false,
         pages: {beforeDefaultRemarkPlugins: contentRemarkPlugins},
         theme: {customCss: './src/css/custom.css'},

@@ -1,9 +1,9 @@
 /**
  * What /llms.txt says about the site before its page lists (src/plugins/markdown-twins), and the
- * files it offers besides the pages.
+ * files it offers besides the pages. The plugin's MarkdownTwinsOptions type checks this where the
+ * plugin reads it.
  */
 import path from 'node:path';
-import type {MarkdownTwinsOptions} from '../src/plugins/markdown-twins';
 import {openApiDownloadPath, openApiSpecs} from './openapi';
 import {collectionPath, environmentPath, serversOf} from './postman';
 import {docsVersions, site} from './site-constants';
@@ -53,4 +53,4 @@ export const markdownTwinsOptions = {
       description: 'Tessera.init, the client methods and every event with its payload.',
     },
   ],
-} satisfies MarkdownTwinsOptions;
+};

@@ -9,7 +9,6 @@
  * layer. What the specification or accessibility needs (src/theme, the plugin options) stays.
  */
 import type {PluginConfig} from '@docusaurus/types';
-import remarkPrerenderedDiagrams from '../src/plugins/prerendered-diagrams/remark';
 import {ssrTemplate} from './ssr-template';
 
 /** The environment variable that switches the layer off: `TESSERA_STOCK=1 npm run build:stock`. */
@@ -26,8 +25,8 @@ export type PerformanceLayer = {
   /** Theme plugins, listed after every other theme so that their components shadow the others. */
   themes: PluginConfig[];
   ssrTemplate?: string;
-  /** Remark plugins that run before the site's own on every authored page. */
-  remarkPlugins: (typeof remarkPrerenderedDiagrams)[];
+  /** Whether mermaid fences become prerendered images (src/plugins/content-remark-plugins.ts adds the remark plugin). */
+  prerenderedDiagrams: boolean;
   /** The docs plugin's page component. */
   docItemComponent: string;
 };
@@ -64,7 +63,7 @@ const withLayer: PerformanceLayer = {
   plugins: performancePlugins,
   themes: [performanceTheme],
   ssrTemplate,
-  remarkPlugins: [remarkPrerenderedDiagrams],
+  prerenderedDiagrams: true,
   // The default: the layer's DocItem hands operation pages to the OpenAPI theme's ApiItem, which no other page loads.
   docItemComponent: '@theme/DocItem',
 };
@@ -72,7 +71,7 @@ const withLayer: PerformanceLayer = {
 const stock: PerformanceLayer = {
   plugins: [],
   themes: [],
-  remarkPlugins: [],
+  prerenderedDiagrams: false,
   // docusaurus-plugin-openapi-docs's documented set-up: its ApiItem renders every docs page.
   docItemComponent: '@theme/ApiItem',
 };

@@ -1,6 +1,11 @@
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {docsVersions} from './site-constants';
-import {searchIndexStampDir} from '../src/plugins/search-local/index-stamp';
+
+/**
+ * The folder of the stamp file that src/plugins/search-local/index-stamp.ts writes before the
+ * plugin starts; listed in `docsDir` so that the index's file name covers it.
+ */
+export const searchIndexStampDir = '.generated/search-index-stamp';
 
 /**
  * What the search index leaves out, in the order the plugin removes it from each page's HTML

@@ -1,5 +1,5 @@
 /**
- * The constants of the site specification (../shared/spec/site-specification.md), in one place.
+ * The constants of the site specification (spec/site-specification.md), in one place.
  * Each value names the spec section it comes from. Where Docusaurus already implements a
  * behaviour (progress bar, breakpoint, smooth scroll), the value is recorded here so that
  * tests/unit/spec-constants.test.ts can check the installed Docusaurus still matches the spec.

@@ -203,7 +203,8 @@ export const upstreamModifications: UpstreamModification[] = [
     ours: ['src/plugins/prerendered-diagrams/no-mermaid.js', 'src/plugins/prerendered-diagrams/index.ts', 'scripts/render-diagrams.ts'],
     why: "Diagrams are drawn at build time; production builds alias `mermaid` (imported by the theme's client) to a stand-in, so mermaid's chunks are neither built nor published.",
     gain: 'No mermaid JS on any page: the budget test measures 0 KB of it on every page type.',
-    switchOff: 'remove src/plugins/prerendered-diagrams from config/performance-layer.ts and its remark plugin from config/docs.ts',
+    switchOff:
+      'remove src/plugins/prerendered-diagrams from config/performance-layer.ts and set its prerenderedDiagrams to false (the remark plugin, src/plugins/content-remark-plugins.ts)',
   },
   // The page shell.
   {

@@ -4,7 +4,7 @@
  * provider file plus synthetic ones, added through config/openapi.ts like any API), each into
  * build-scale/<n>x/ (build/ is left alone), and prints the two side by side:
  *
- * - first-load JS (gzipped) of each page type (tests/support/page-types.ts), served by nginx;
+ * - first-load JS (gzipped) of each page type (scripts/measure/page-types.ts), served by nginx;
  * - HTML bytes of a docs page and of an API operation page; main.js and the route count;
  * - search: bytes and time to the first result on the throttled phone (scripts/bench-search.ts);
  * - generation and build time, and their max RSS (GNU time, Debian's `time` package);
@@ -23,8 +23,8 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writ
 import os from 'node:os';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {pageTypes} from '../tests/support/page-types';
-import type {PageWeightSummary} from '../tests/support/page-weight';
+import {pageTypes} from './measure/page-types';
+import type {PageWeightSummary} from './measure/page-weight';
 import {scaleEnv} from '../config/scale-corpus';
 import {writeScaleCorpus} from './generate-scale-corpus';
 

@@ -17,7 +17,7 @@
 import path from 'node:path';
 import {chromium, devices, type Browser, type BrowserContext, type CDPSession, type Page, type Request} from '@playwright/test';
 import {chromiumFlags, chromiumPath} from '../config/chromium';
-import {hydratedSelector} from '../tests/support/page-weight';
+import {hydratedSelector} from './measure/page-weight';
 
 /** Lighthouse's mobile link (150 ms RTT, 1.6 Mbit/s down, 675 kbit/s up) and its 4× CPU slowdown. */
 export const searchThrottling = {latencyMs: 150, downloadBytesPerSecond: 200_000, uploadBytesPerSecond: 84_375, cpuSlowdown: 4} as const;

@@ -12,7 +12,7 @@
  * writes bench/runs/<ISO timestamp>.json (git-ignored) and bench/latest.md (committed).
  *
  * Timings are noisy, so this is not part of `npm test` and enforces nothing: each page type's
- * targets (tests/support/page-types.ts) are shown beside the figures. The e2e tests assert the
+ * targets (scripts/measure/page-types.ts) are shown beside the figures. The e2e tests assert the
  * deterministic byte budgets.
  */
 import {spawnSync} from 'node:child_process';
@@ -22,8 +22,8 @@ import path from 'node:path';
 import {chromium, devices, type Browser} from '@playwright/test';
 import type {Flags, Result as LighthouseResult} from 'lighthouse';
 import {chromiumFlags as browserFlags, chromiumPath} from '../config/chromium';
-import {pageTypes, type Targets} from '../tests/support/page-types';
-import {medianRun} from '../tests/support/median-run';
+import {pageTypes, type Targets} from './measure/page-types';
+import {medianRun} from './measure/median-run';
 import {startNginx} from './nginx-server';
 import {describeLoadTest, runLoadTest, type LoadTestFigures} from './load-test';
 import {cdnHeadersFile} from './write-host-headers';
@@ -36,7 +36,7 @@ import {
   summarizePageWeight,
   type LoadedResource,
   type PageWeightSummary,
-} from '../tests/support/page-weight';
+} from './measure/page-weight';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const buildDir = path.join(siteDir, 'build');
@@ -164,7 +164,7 @@ export async function measureWeights(
         // A renamed route would otherwise be measured as the not-found page.
         if (weight.status !== (pageType.status ?? 200)) {
           throw new Error(
-            `${pageType.path} answered ${weight.status}, expected ${pageType.status ?? 200}: update pageTypes in tests/support/page-types.ts`,
+            `${pageType.path} answered ${weight.status}, expected ${pageType.status ?? 200}: update pageTypes in scripts/measure/page-types.ts`,
           );
         }
         const summary = summarizePageWeight(weight);

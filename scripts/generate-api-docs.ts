@@ -6,7 +6,7 @@
  *    no page generates them in the browser) and runs the plugin's `gen-api-docs all` on it, into
  *    an empty staging folder (the plugin never overwrites a page).
  * 2. Marks every generated page as generated, swaps the operation the plugin packs into each
- *    page's front matter for the small summary the page uses (src/lib/operation-summary.ts),
+ *    page's front matter for the small summary the page uses (src/lib/openapi/operation-summary.ts),
  *    writes the 1.0.0 sidebar JSON that Docusaurus needs for a versioned sidebar (it cannot import
  *    the generated sidebar.ts) and the sidebar categories of added APIs (sidebars.ts reads them),
  *    and the reference pages of the files that have them (scripts/reference/).
@@ -24,9 +24,14 @@ import {inflateSync} from 'node:zlib';
 import {parse} from 'yaml';
 import {openApiDownloadPath, openApiSpecs, openApiStagingEnv, type OpenApiSpec} from '../config/openapi';
 import {docsVersions} from '../config/site-constants';
-import {withCodeSamples, type CodeSample, type JsonObject} from './request-samples';
-import {danglingRefs} from './openapi-refs';
-import {requestSamplesExport, summarizeOperation} from '../src/lib/operation-summary';
+import {
+  withCodeSamples,
+  type CodeSample,
+  type JsonObject,
+  danglingRefs,
+  requestSamplesExport,
+  summarizeOperation,
+} from '../src/lib/openapi';
 import {addSuccessorNotices} from './v1-successor-notices';
 import {withObjectLinks} from './reference/object-links';
 import {docsFolderOf, docsRouteOf, generatedEntries, referenceSpecs, writeReferencePages} from './reference/write-reference-pages';
@@ -93,7 +98,7 @@ function runPluginGeneration(): void {
 /**
  * The plugin's `api` front matter is the whole operation, zlib-deflated and base64-encoded; the
  * page ships it twice (its metadata and its module). JSON is YAML, so the summary goes in as is.
- * The request samples go in the page's body as an export instead (src/lib/operation-summary.ts
+ * The request samples go in the page's body as an export instead (src/lib/openapi/operation-summary.ts
  * says why front matter would corrupt them).
  */
 function withOperationSummary(frontMatter: string, file: string): {frontMatter: string; samplesExport: string} {

@@ -18,7 +18,7 @@ import {parse} from 'yaml';
 import {openApiSpecs} from '../config/openapi';
 import {collectionPath, environmentIds, environmentPath, postmanDirectory} from '../config/postman';
 import {swapInStagedOutput} from './staged-output';
-import {sampleAuth, sampleRequest, type JsonObject} from './request-samples';
+import {sampleAuth, sampleRequest, type JsonObject} from '../src/lib/openapi';
 import {httpMethods} from '../src/lib/http-methods';
 
 const siteDir = path.resolve(import.meta.dirname, '..');

@@ -14,7 +14,7 @@ import {parse, stringify} from 'yaml';
 import {openApiSpecs} from '../config/openapi';
 import {scaleCorpusDir, scaleManifestPath, type ScaleManifest} from '../config/scale-corpus';
 import {httpMethods} from '../src/lib/http-methods';
-import type {JsonObject} from './openapi-refs';
+import type {JsonObject} from '../src/lib/openapi';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 

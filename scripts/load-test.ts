@@ -18,7 +18,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import {pageTypes} from '../tests/support/page-types';
+import {pageTypes} from './measure/page-types';
 import {startNginx} from './nginx-server';
 
 /**

@@ -5,8 +5,9 @@
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {apiFiles, loadApiDocument, operationPageId} from '../src/lib/api-model';
-import {migrationEntries, successorNotice} from '../src/lib/migration';
+import {apiFiles, loadApiDocument, operationPageId} from '../src/lib/openapi';
+import {successorNotice} from '../src/lib/migration';
+import {migrationEntries} from '../src/lib/migration-entries';
 import {migrationModel} from '../src/lib/migration-model';
 
 /** The plugin writes the endpoint right under the title; the notice goes after it. */

@@ -6,21 +6,8 @@
  * operations the file gains or loses.
  */
 import {site} from '../../config/site-constants';
-import {
-  firstSentence,
-  frontMatterValue,
-  generatedMarker,
-  jsonFence,
-  mdxText,
-  operationsOf,
-  resolveRef,
-  responsesOf,
-  tableCell,
-  type JsonObject,
-  type OperationRef,
-} from './openapi-model';
-
-export const errorsFolder = 'errors';
+import {firstSentence, frontMatterValue, generatedMarker, jsonFence, mdxText, tableCell} from './mdx';
+import {errorRoute, errorsFolder, operationsOf, resolveRef, responsesOf, type JsonObject, type OperationRef} from '../../src/lib/openapi';
 
 /** How a client recovers: the values `retry` may take in `x-error-catalogue`. */
 export const retryAdvice = {
@@ -79,8 +66,6 @@ export type ErrorCode = {
   operations: OperationRef[];
   refusedStatuses: boolean;
 };
-
-export const errorRoute = (docsRoute: string, code: string): string => `${docsRoute}/${errorsFolder}/${code}`;
 
 /** The `type` URI of a code: the address of its page on this site. */
 export const errorTypeUri = (docsRoute: string, code: string): string => `${site.url}${errorRoute(docsRoute, code)}`;

@@ -6,17 +6,8 @@
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {objectRoute} from './object-pages';
-import {
-  frontMatterValue,
-  generatedMarker,
-  jsonFence,
-  mdxText,
-  operationsOf,
-  resolveRef,
-  type JsonObject,
-  type OperationRef,
-} from './openapi-model';
+import {objectRoute, operationsOf, resolveRef, type JsonObject, type OperationRef} from '../../src/lib/openapi';
+import {frontMatterValue, generatedMarker, jsonFence, mdxText} from './mdx';
 
 export const notificationsSlug = 'notifications';
 

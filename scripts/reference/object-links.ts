@@ -4,23 +4,10 @@
  * the pages are generated from, so the OpenAPI file stays plain (other tools read it too), and by
  * src/plugins/object-links to the guides. Names added to the file later are linked wherever they appear.
  */
-import {errorRoute} from './error-catalogue';
-import {hasObjectPages, objectRoute, objectSchemaNames} from './object-pages';
-import {operationsOf, type JsonObject} from './openapi-model';
+import {referenceRoutes, type JsonObject} from '../../src/lib/openapi';
 
 /** Keys whose string values are Markdown prose: OpenAPI descriptions and the error catalogue's advice. */
 const proseKeys = new Set(['description', 'when', 'action']);
-
-/** Every name of the document that has a page, with that page's route. */
-export function referenceRoutes(document: JsonObject, docsRoute: string): Map<string, string> {
-  const schemas = hasObjectPages(docsRoute) ? objectSchemaNames(document) : [];
-  const codes = Object.keys((document['x-error-catalogue'] ?? {}) as JsonObject);
-  return new Map([
-    ...schemas.map((name) => [name, objectRoute(docsRoute, name)] as const),
-    ...operationsOf(document, docsRoute).map((operation) => [operation.operationId, operation.route] as const),
-    ...codes.map((code) => [code, errorRoute(docsRoute, code)] as const),
-  ]);
-}
 
 export function linkCodeSpans(markdown: string, routes: ReadonlyMap<string, string>): string {
   // Not inside an existing link text (`[`Cart`](…)`) and not in a fenced code block.

@@ -5,7 +5,7 @@
  * This gives the whole first sentence as plain text instead.
  */
 import {inflateSync} from 'node:zlib';
-import {firstSentence} from './openapi-model';
+import {firstSentence} from './mdx';
 
 export function pageDescription(description: string): string {
   return firstSentence(description)

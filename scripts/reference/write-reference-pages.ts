@@ -14,12 +14,13 @@ import path from 'node:path';
 import {parse} from 'yaml';
 import {openApiSpecs, type OpenApiSpec} from '../../config/openapi';
 import {docsVersions} from '../../config/site-constants';
-import {errorPages, errorsFolder} from './error-catalogue';
+import {errorPages} from './error-catalogue';
+import {errorsFolder, objectsFolder} from '../../src/lib/openapi';
 import {notificationsPage, notificationsSlug} from './notifications-page';
-import {objectPages, objectsFolder} from './object-pages';
+import {objectPages} from './object-pages';
 import {withObjectLinks} from './object-links';
 import {errorsSidebarItem} from './sidebar-items';
-import type {JsonObject} from './openapi-model';
+import type {JsonObject} from '../../src/lib/openapi';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 

@@ -23,10 +23,11 @@ import {
   siteDir,
   type ApiDocument,
   type JsonObject,
-} from './api-model';
+  jsonMediaType,
+  SchemaValidator,
+  escapePointer,
+} from './openapi';
 import {numberWords, type FactSources} from './facts';
-import {jsonMediaType, SchemaValidator} from './schema-validator';
-import {escapePointer} from '../../scripts/openapi-refs';
 
 export type ContentProblem = {file: string; line: number; message: string};
 export const formatProblem = (problem: ContentProblem): string => `${problem.file}:${problem.line}: ${problem.message}`;

@@ -26,7 +26,6 @@ import {
   allowedStatuses,
   apiFiles,
   apiOperations,
-  codeList,
   disallowedStatuses,
   errorStatuses,
   loadApiDocument,
@@ -36,7 +35,7 @@ import {
   statusEnum,
   type ApiDocument,
   type JsonObject,
-} from './api-model';
+} from './openapi';
 import {
   behaviourChangesList,
   errorChangesTable,
@@ -236,4 +235,10 @@ export function expandFactsInSource(source: string, sources: FactSources = factS
     for (const match of rawAttributes.matchAll(/([a-zA-Z]+)(?:="([^"]*)")?/g)) attributes[match[1]!] = match[2] ?? true;
     return renderFact(name, attributes, sources).markdown.replace(/\n/g, ' ');
   });
+}
+
+/** `a`, `b` or `c` (or `and`): how prose lists code values. */
+export function codeList(values: string[], conjunction: 'or' | 'and' = 'or'): string {
+  const quoted = values.map((value) => `\`${value}\``);
+  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} ${conjunction} ${quoted.at(-1)}`;
 }

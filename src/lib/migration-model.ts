@@ -7,9 +7,9 @@
  * typed table in migration-mapping.ts. `migrationModelProblems` lists every V1 field or code
  * without a fate and every mapping the files contradict; tests/unit/migration.test.ts keeps it empty.
  */
-import {apiOperations, errorStatuses, resolve, type ApiDocument, type ApiOperation, type JsonObject} from './api-model';
+import {apiOperations, errorStatuses, resolve, type ApiDocument, type ApiOperation, type JsonObject} from './openapi';
 import {migrationMapping, type Direction, type ErrorMapping, type FieldMapping, type MigrationMapping} from './migration-mapping';
-import {migrationEntries} from './migration';
+import {migrationEntries} from './migration-entries';
 
 export type {Direction};
 

@@ -5,31 +5,15 @@
  * the tables of the migration guide are rendered here, and tests/unit/migration.test.ts checks
  * the data against both OpenAPI files with `migrationProblems`.
  */
-import {apiOperations, enumValues, operationPageId, type ApiDocument, type ApiOperation} from './api-model';
+import {apiOperations, enumValues, operationPageId, type ApiDocument, type ApiOperation} from './openapi';
 import {migrationGuidePath} from '../../config/site-constants';
+import {migrationEntries, type ChangeKind, type MigrationChange, type MigrationEntry} from './migration-entries';
 import {camelCase, migrationModel, shapeLabel, type FieldEntry, type MigrationModel} from './migration-model';
-
-/**
- * Fields and error codes are not listed here: their fates are computed from both files
- * (migration-model.ts). What stays hand-written in the V1 file is what a schema cannot hold.
- */
-export type ChangeKind = 'limit' | 'state' | 'behaviour';
-/** `v1`/`v3` are status values (state) or free text (limit). */
-export type MigrationChange = {kind: ChangeKind; subject?: string; v1?: string; v3?: string; note?: string};
-export type SuccessorEntry = {operation?: string; removed?: string; also?: string[]; changes?: MigrationChange[]};
-export type MigrationEntry = {v1: ApiOperation; successor: SuccessorEntry};
 
 const changeKinds: ChangeKind[] = ['limit', 'state', 'behaviour'];
 
 export const v3PagePath = (operation: ApiOperation): string => `/docs/3.0.0/api/${operationPageId(operation.pageOperationId)}`;
 export const v1PagePath = (operation: ApiOperation): string => `/docs/1.0.0/api/${operationPageId(operation.pageOperationId)}`;
-
-export function migrationEntries(v1: ApiDocument): MigrationEntry[] {
-  return [...apiOperations(v1).values()].map((operation) => ({
-    v1: operation,
-    successor: (operation.operation['x-tessera-successor'] as SuccessorEntry | undefined) ?? {},
-  }));
-}
 
 export function commonChanges(v1: ApiDocument): MigrationChange[] {
   return (v1['x-tessera-migration'] as {common?: MigrationChange[]} | undefined)?.common ?? [];

@@ -9,7 +9,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import {siteDir} from './api-model';
+import {siteDir} from './openapi';
 
 export const sdkFile = 'sdk/tessera-sdk.d.ts';
 

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import ts from 'typescript';
-import {siteDir} from './api-model';
+import {siteDir} from './openapi';
 import type {ContentProblem, SampleFence} from './content-checks';
 
 export const typeScriptSampleOptions: ts.CompilerOptions = {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page, type TestInfo} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
-import {pageTypes} from '../support/page-types';
+import {pageTypes} from '../../scripts/measure/page-types';
 import {exhaustive, fastTierWhen} from '../support/test-tiers';
 import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 

@@ -4,8 +4,8 @@
  */
 import {expect, test, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
-import {diagramSelector, measurePageWeight, summarizePageWeight} from '../support/page-weight';
-import {pageTypes} from '../support/page-types';
+import {diagramSelector, measurePageWeight, summarizePageWeight} from '../../scripts/measure/page-weight';
+import {pageTypes} from '../../scripts/measure/page-types';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 import {exhaustive, fastTierWhen} from '../support/test-tiers';
@@ -58,7 +58,7 @@ test.describe('no layout shift while a page loads (CLS 0)', () => {
   }
 });
 
-// Each page type's budget sits about 10 % above what it measured (tests/support/page-types.ts), and
+// Each page type's budget sits about 10 % above what it measured (scripts/measure/page-types.ts), and
 // no page loads a library the performance layer defers until a reader does what needs it.
 test.describe('page weight', () => {
   for (const pageType of pageTypes) {

@@ -8,7 +8,7 @@ import {expect, test, type Page} from '@playwright/test';
 import {allSpecRoutes} from '../spec-routes';
 import {expectHydrated} from '../support/hydration';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
-import {pageTypes} from '../support/page-types';
+import {pageTypes} from '../../scripts/measure/page-types';
 import {exhaustive} from '../support/test-tiers';
 
 type Violation = {page: string; directive: string; blocked: string; sample: string};

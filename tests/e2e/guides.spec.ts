@@ -7,7 +7,7 @@ import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-d
 import {elementsRemovedWhileLoading, expectHydrated} from '../support/hydration';
 import {collectScriptBodies} from '../support/script-bodies';
 import {storage} from '../../config/site-constants';
-import {pageTypes} from '../support/page-types';
+import {pageTypes} from '../../scripts/measure/page-types';
 import {fastTierWhen} from '../support/test-tiers';
 
 /** The fast tier checks the guide and SDK pages of the page types; the full tier every guide and SDK page. */

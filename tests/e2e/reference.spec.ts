@@ -11,7 +11,7 @@ import {openApiSpecs} from '../../config/openapi';
 import {expectHydrated} from '../support/hydration';
 import {catalogueExtension, isProblem} from '../../scripts/reference/error-catalogue';
 import {notificationEvents} from '../../scripts/reference/notifications-page';
-import {objectRoute, objectSchemaNames} from '../../scripts/reference/object-pages';
+import {objectRoute, objectSchemaNames} from '../../src/lib/openapi';
 
 type JsonObject = {[key: string]: unknown};
 

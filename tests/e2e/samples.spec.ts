@@ -11,10 +11,10 @@
  */
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
-import {loadOpenApi, openApiFiles, type JsonObject} from '../support/openapi';
+import {loadApiDocument, apiFiles, type JsonObject, sampleRequest} from '../../src/lib/openapi';
 import {authoredDocsPages, operationPages, type OperationPage} from '../support/sample-pages';
 import type {CodeFence} from '../support/guides';
-import type {CodeSample} from '../../src/lib/operation-summary';
+import type {CodeSample} from '../../src/lib/openapi/operation-summary';
 import {createHmac} from 'node:crypto';
 import {
   firstLine,
@@ -28,12 +28,11 @@ import {
 } from '../support/sample-runner';
 import {apiCalls, bracketProblem, jsonLiterals, matchesTemplate} from '../support/csharp-sample';
 import {e2ePort} from '../support/e2e-server';
-import {sampleRequest} from '../../scripts/request-samples';
 import {exhaustive, fastTierWhen} from '../support/test-tiers';
 
 const mocks = mockServers(e2ePort);
 const mockUrl = (version: 'v3' | 'v1') => `http://127.0.0.1:${mocks[version].port}`;
-const documents = {v3: loadOpenApi(openApiFiles.v3) as JsonObject, v1: loadOpenApi(openApiFiles.v1) as JsonObject};
+const documents = {v3: loadApiDocument(apiFiles.v3) as JsonObject, v1: loadApiDocument(apiFiles.v1) as JsonObject};
 
 test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
@@ -119,7 +118,7 @@ function csharpProblems(source: string, document: JsonObject, bodies: unknown[] 
 const languageOf: Record<string, SampleLanguage | undefined> = {curl: 'curl', bash: 'curl', php: 'php', javascript: 'node'};
 
 /**
- * Every operation's samples come from one generator (scripts/request-samples.ts). The fast tier
+ * Every operation's samples come from one generator (src/lib/openapi/samples.ts). The fast tier
  * reads those of one operation with a body per version with the reader's own gestures (a click on
  * each tab, a hover and a click on the copy button); the full tier reads every other operation's
  * in the page (as the guides' samples below) and runs them all.

@@ -1,6 +1,6 @@
 import {expect, test, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
-import {gzipBytes, gzipLevel} from '../support/page-weight';
+import {gzipBytes, gzipLevel} from '../../scripts/measure/page-weight';
 
 const searchInput = (page: Page) => page.locator('.navbar input.navbar__search-input');
 

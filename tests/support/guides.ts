@@ -1,11 +1,11 @@
 /** Reads the hand-written docs (not the generated API pages) and the code fences in them. */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {repoRoot} from './openapi';
+import {siteDir} from '../../src/lib/openapi';
 
 export type CodeFence = {file: string; line: number; language: string; meta: Record<string, string>; flags: string[]; code: string};
 
-const generatedFolders = new Set([path.join(repoRoot, 'docs/api')]);
+const generatedFolders = new Set([path.join(siteDir, 'docs/api')]);
 
 /** Every .md/.mdx file under docs/ and src/pages/, skipping the generated API reference. */
 export function authoredPages(): string[] {
@@ -20,8 +20,8 @@ export function authoredPages(): string[] {
       }
     }
   };
-  walk(path.join(repoRoot, 'docs'));
-  walk(path.join(repoRoot, 'src/pages'));
+  walk(path.join(siteDir, 'docs'));
+  walk(path.join(siteDir, 'src/pages'));
   return pages.sort();
 }
 
@@ -42,7 +42,7 @@ export function codeFences(file: string): CodeFence[] {
   for (const match of text.matchAll(fencePattern)) {
     const {meta, flags} = parseMeta(match[3]!.trim());
     fences.push({
-      file: path.relative(repoRoot, file),
+      file: path.relative(siteDir, file),
       line: text.slice(0, match.index).split('\n').length,
       language: match[2]!,
       meta,

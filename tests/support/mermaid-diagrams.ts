@@ -6,7 +6,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, type Page} from '@playwright/test';
-import {diagramSelector} from './page-weight';
+import {diagramSelector} from '../../scripts/measure/page-weight';
 
 export function mermaidDiagramsOn(route: string): number {
   if (!route.startsWith('/docs/3.0.0/')) return 0;

@@ -5,9 +5,8 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {requestSamplesExportName, type CodeSample} from '../../src/lib/operation-summary';
+import {requestSamplesExportName, type CodeSample, siteDir} from '../../src/lib/openapi';
 import {authoredPages, codeFences, type CodeFence} from './guides';
-import {repoRoot} from './openapi';
 
 export type OperationPage = {route: string; version: 'v3' | 'v1'; method: string; path: string; samples: CodeSample[]};
 
@@ -19,11 +18,11 @@ const generatedApiFolders = [
 /** Every generated operation page that shows request samples (webhook pages show none). */
 export function operationPages(): OperationPage[] {
   return generatedApiFolders.flatMap(({folder, base, version}) =>
-    readdirSync(path.join(repoRoot, folder))
+    readdirSync(path.join(siteDir, folder))
       .filter((file) => file.endsWith('.api.mdx'))
       .sort()
       .map((file) => {
-        const text = readFileSync(path.join(repoRoot, folder, file), 'utf8');
+        const text = readFileSync(path.join(siteDir, folder, file), 'utf8');
         const exported = new RegExp(`^export const ${requestSamplesExportName} = (.*);$`, 'm').exec(text);
         if (!exported) throw new Error(`${folder}/${file} exports no request samples: run npm run gen-api`);
         const {id, api} = parse(text.slice(4, text.indexOf('\n---\n', 4))) as {id: string; api: {method: string; path: string}};
@@ -38,12 +37,12 @@ export type AuthoredPage = {route: string; file: string; fences: CodeFence[]};
 /** Every hand-written docs page with code a reader can copy (mermaid fences are shown as images). */
 export function authoredDocsPages(): AuthoredPage[] {
   return authoredPages()
-    .filter((file) => file.startsWith(path.join(repoRoot, 'docs/')))
+    .filter((file) => file.startsWith(path.join(siteDir, 'docs/')))
     .map((file) => {
-      const slug = path.relative(path.join(repoRoot, 'docs'), file).replace(/\.mdx?$/, '');
+      const slug = path.relative(path.join(siteDir, 'docs'), file).replace(/\.mdx?$/, '');
       return {
         route: `/docs/3.0.0/${slug}`,
-        file: path.relative(repoRoot, file),
+        file: path.relative(siteDir, file),
         fences: codeFences(file).filter((fence) => fence.language !== 'mermaid'),
       };
     })

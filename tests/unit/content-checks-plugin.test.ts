@@ -3,7 +3,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import remarkContentChecks from '../../src/plugins/content-checks/remark';
-import {siteDir} from '../../src/lib/api-model';
+import {siteDir} from '../../src/lib/openapi';
 
 const page = [
   '---',

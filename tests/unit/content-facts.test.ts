@@ -8,7 +8,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {apiFiles, apiOperations, disallowedStatuses, resolve, siteDir, type JsonObject} from '../../src/lib/api-model';
+import {apiFiles, apiOperations, disallowedStatuses, resolve, siteDir, type JsonObject, SchemaValidator} from '../../src/lib/openapi';
 import {
   arithmeticProblems,
   binaryChoiceProblems,
@@ -25,7 +25,6 @@ import {
   type ContentProblem,
 } from '../../src/lib/content-checks';
 import {expandFactsInSource, factComponents, factSources} from '../../src/lib/facts';
-import {SchemaValidator} from '../../src/lib/schema-validator';
 import {authoredPages, codeFences} from '../support/guides';
 import {allSpecRoutes} from '../spec-routes';
 

@@ -1,6 +1,6 @@
 /**
  * The budget test finds a deferred library in a page's scripts by a string the library itself
- * holds (tests/support/page-weight.ts). A marker that no longer occurs in the library would make
+ * holds (scripts/measure/page-weight.ts). A marker that no longer occurs in the library would make
  * that check pass whatever loads, so each marker is checked against the installed library's
  * browser build, and against code that is not the library.
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import {deferredLibraries, markers, type DeferredLibrary} from '../support/page-weight';
+import {deferredLibraries, markers, type DeferredLibrary} from '../../scripts/measure/page-weight';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 

@@ -21,7 +21,7 @@ import {findMermaidFences} from '../../src/plugins/prerendered-diagrams/find-fen
 import remarkPrerenderedDiagrams from '../../src/plugins/prerendered-diagrams/remark';
 import {collectDiagrams, finishSvg} from '../../scripts/render-diagrams';
 import {authoredPages} from '../support/guides';
-import {repoRoot} from '../support/openapi';
+import {siteDir} from '../../src/lib/openapi';
 
 const diagram = ['sequenceDiagram', '    accTitle: Checkout', '    accDescr: The shopper pays.', '    Shopper->>API: Pays'].join('\n');
 
@@ -120,7 +120,7 @@ test('every diagram in the docs has accTitle and accDescr', () => {
   assert.ok(fences.length >= 15, `only ${fences.length} diagrams found`);
   const lacking = fences
     .filter((fence) => missingTextAlternative(fence.source).length > 0)
-    .map((fence) => `${path.relative(repoRoot, fence.page)}:${fence.line} lacks ${missingTextAlternative(fence.source).join(' and ')}`);
+    .map((fence) => `${path.relative(siteDir, fence.page)}:${fence.line} lacks ${missingTextAlternative(fence.source).join(' and ')}`);
   assert.deepEqual(lacking, []);
 });
 
@@ -197,7 +197,7 @@ function withDiagramsDir(run: (folder: string) => void): void {
 
 const mermaidVersion = 'test-1';
 const transform = (tree: Node, options: {diagramsDir: string; requireRendered: boolean}) =>
-  remarkPrerenderedDiagrams({...options, mermaidVersion})(tree, {path: path.join(repoRoot, 'docs/page.mdx')});
+  remarkPrerenderedDiagrams({...options, mermaidVersion})(tree, {path: path.join(siteDir, 'docs/page.mdx')});
 
 test('the remark plugin puts each drawn diagram in a figure with a sized, described image', () => {
   withDiagramsDir((folder) => {

@@ -8,11 +8,10 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {loadOpenApi, openApiFiles, resolveRef, type JsonObject} from '../support/openapi';
+import {loadApiDocument, apiFiles, resolveRef, type JsonObject, operationsOf, responsesOf, type OperationRef} from '../../src/lib/openapi';
 import {errorCatalogue, errorPages, responseDescriptionProblems, retryAdvice} from '../../scripts/reference/error-catalogue';
-import {operationsOf, responsesOf, type OperationRef} from '../../scripts/reference/openapi-model';
 
-const versions = {v3: {file: openApiFiles.v3, docsRoute: '/docs/3.0.0'}, v1: {file: openApiFiles.v1, docsRoute: '/docs/1.0.0'}};
+const versions = {v3: {file: apiFiles.v3, docsRoute: '/docs/3.0.0'}, v1: {file: apiFiles.v1, docsRoute: '/docs/1.0.0'}};
 
 /** Header parameters an operation takes (own and path-level are both declared on the operation here). */
 function headersOf(document: JsonObject, operation: OperationRef): Set<string> {
@@ -123,7 +122,7 @@ function headerPromiseProblems(document: JsonObject, docsRoute: string): string[
 }
 
 for (const [version, {file, docsRoute}] of Object.entries(versions)) {
-  const document = loadOpenApi(file) as JsonObject;
+  const document = loadApiDocument(file) as JsonObject;
 
   test(`${version}: every error response description names only codes the response carries`, () => {
     assert.deepEqual(responseDescriptionProblems(document, docsRoute), []);
@@ -139,7 +138,7 @@ for (const [version, {file, docsRoute}] of Object.entries(versions)) {
   });
 }
 
-const v3 = loadOpenApi(openApiFiles.v3) as JsonObject;
+const v3 = loadApiDocument(apiFiles.v3) as JsonObject;
 const paths = () => structuredClone(v3) as JsonObject & {paths: Record<string, Record<string, JsonObject>>};
 
 test('the checks fail on an operation that cannot return a code its responses carry', () => {
@@ -171,7 +170,7 @@ test('a response description naming other statuses than the operation refuses is
 });
 
 test('the session_not_modifiable page lists the statuses each operation refuses', () => {
-  const page = errorPages(v3, '/docs/3.0.0', 'Tessera API', openApiFiles.v3, '').pages.find(
+  const page = errorPages(v3, '/docs/3.0.0', 'Tessera API', apiFiles.v3, '').pages.find(
     (entry) => entry.code === 'session_not_modifiable',
   )!;
   const row = page.mdx.split('\n').find((line) => line.includes('/v3/sessions/{sessionId}/metadata'))!;
@@ -216,7 +215,7 @@ function repeatedSentences(document: JsonObject, docsRoute: string): string[] {
 
 for (const [version, {file, docsRoute}] of Object.entries(versions)) {
   test(`${version}: no error page says a sentence twice`, () => {
-    assert.deepEqual(repeatedSentences(loadOpenApi(file) as JsonObject, docsRoute), []);
+    assert.deepEqual(repeatedSentences(loadApiDocument(file) as JsonObject, docsRoute), []);
   });
 }
 

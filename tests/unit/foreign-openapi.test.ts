@@ -13,10 +13,9 @@ import {parse} from 'yaml';
 import {addedApi, openApiSpecs} from '../../config/openapi';
 import {environmentIds} from '../../config/postman';
 import {postmanDownloads, requestsOf} from '../../scripts/generate-postman-collections';
-import {codeSamples, sampleRequest, withCodeSamples, type JsonObject} from '../../scripts/request-samples';
+import {codeSamples, sampleRequest, withCodeSamples, type JsonObject, danglingRefs} from '../../src/lib/openapi';
 import {referenceSpecs} from '../../scripts/reference/write-reference-pages';
 import {swapInStagedOutput} from '../../scripts/staged-output';
-import {danglingRefs} from '../../scripts/openapi-refs';
 
 const fixture = (name: string) => `tests/fixtures/openapi/${name}.yaml`;
 const siteDir = path.resolve(import.meta.dirname, '../..');

@@ -13,10 +13,10 @@ import {createRequire} from 'node:module';
 import {isDeepStrictEqual} from 'node:util';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {repoRoot} from '../support/openapi';
+import {siteDir} from '../../src/lib/openapi';
 
 const require = createRequire(import.meta.url);
-const mdxLoaderEntry = require.resolve('@docusaurus/mdx-loader', {paths: [repoRoot]});
+const mdxLoaderEntry = require.resolve('@docusaurus/mdx-loader', {paths: [siteDir]});
 const mdxLoaderSource = readFileSync(path.join(path.dirname(mdxLoaderEntry), 'loader.js'), 'utf8');
 const stringifyObject = createRequire(mdxLoaderEntry)('stringify-object') as (value: unknown) => string;
 
@@ -39,7 +39,7 @@ test('the serializer loses backslashes, so front matter must not carry them', ()
 });
 
 test('every docs page keeps its front matter unchanged through mdx-loader', () => {
-  const folders = ['docs', 'versioned_docs', 'src/pages'].map((folder) => path.join(repoRoot, folder));
+  const folders = ['docs', 'versioned_docs', 'src/pages'].map((folder) => path.join(siteDir, folder));
   const pages = folders.flatMap(docsPages);
   assert.ok(
     pages.some((page) => page.endsWith('.api.mdx')),
@@ -51,7 +51,7 @@ test('every docs page keeps its front matter unchanged through mdx-loader', () =
     const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
     if (!match) continue;
     const frontMatter = parse(match[1]!) as unknown;
-    if (!isDeepStrictEqual(throughMdxLoader(frontMatter), frontMatter)) changed.push(path.relative(repoRoot, page));
+    if (!isDeepStrictEqual(throughMdxLoader(frontMatter), frontMatter)) changed.push(path.relative(siteDir, page));
   }
   console.log(`checked the front matter of ${pages.length} pages`);
   assert.deepEqual(changed, [], 'these pages have front matter that mdx-loader would change (a backslash?)');

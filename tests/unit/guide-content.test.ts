@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {authoredPages, codeFences, proseWords} from '../support/guides';
-import {repoRoot} from '../support/openapi';
+import {siteDir} from '../../src/lib/openapi';
 import {v3GuideRoutes} from '../spec-routes';
 import {v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 
@@ -15,7 +15,7 @@ test('no page contains placeholder text', () => {
   for (const page of authoredPages()) {
     const text = readFileSync(page, 'utf8');
     for (const pattern of placeholderPatterns) {
-      if (pattern.test(text)) found.push(`${path.relative(repoRoot, page)}: ${pattern}`);
+      if (pattern.test(text)) found.push(`${path.relative(siteDir, page)}: ${pattern}`);
     }
   }
   assert.deepEqual(found, []);
@@ -33,9 +33,9 @@ test('no code sample is a fragment with elided parts', () => {
 test('every guide and SDK page is a full page, not a heading and a sentence', () => {
   const thin: string[] = [];
   for (const route of [...v3GuideRoutes, ...v3GuideRoutesBeyondSpec]) {
-    const file = path.join(repoRoot, 'docs', `${route.replace('/docs/3.0.0/', '')}.mdx`);
+    const file = path.join(siteDir, 'docs', `${route.replace('/docs/3.0.0/', '')}.mdx`);
     const words = proseWords(file);
-    if (words < 350) thin.push(`${path.relative(repoRoot, file)}: ${words} words of prose`);
+    if (words < 350) thin.push(`${path.relative(siteDir, file)}: ${words} words of prose`);
   }
   assert.deepEqual(thin, []);
 });
@@ -43,7 +43,7 @@ test('every guide and SDK page is a full page, not a heading and a sentence', ()
 test('server samples come in JSON, PHP and C#, and client samples in TypeScript', () => {
   const fences = v3GuideRoutes
     .filter((route) => route.includes('/guides/'))
-    .flatMap((route) => codeFences(path.join(repoRoot, 'docs', `${route.replace('/docs/3.0.0/', '')}.mdx`)));
+    .flatMap((route) => codeFences(path.join(siteDir, 'docs', `${route.replace('/docs/3.0.0/', '')}.mdx`)));
   const languages = new Set(fences.map((fence) => fence.language));
   for (const language of ['json', 'php', 'csharp', 'ts']) assert.ok(languages.has(language), `no ${language} sample in the guides`);
   const allowed = new Set(['json', 'php', 'csharp', 'ts', 'html', 'bash', 'http', 'mermaid', 'text']);

@@ -11,12 +11,12 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import ts from 'typescript';
-import {loadOpenApi, openApiFiles, repoRoot, SchemaValidator} from '../support/openapi';
+import {loadApiDocument, apiFiles, siteDir, SchemaValidator} from '../../src/lib/openapi';
 import {samplePointer} from '../../src/lib/content-checks';
 import {typeScriptSampleOptions} from '../../src/lib/typescript-samples';
 import {authoredPages, codeFences, type CodeFence} from '../support/guides';
 
-const v3 = loadOpenApi(openApiFiles.v3);
+const v3 = loadApiDocument(apiFiles.v3);
 const validator = new SchemaValidator(v3, 'v3-closed');
 const fences = authoredPages().flatMap(codeFences);
 const where = (fence: CodeFence) => `${fence.file}:${fence.line}`;
@@ -48,7 +48,7 @@ test('every JSON sample names the operation or schema it shows and validates aga
       failures.push((error as Error).message);
     }
   }
-  console.log(`validated ${jsonFences.length} JSON samples against ${openApiFiles.v3}`);
+  console.log(`validated ${jsonFences.length} JSON samples against ${apiFiles.v3}`);
   assert.deepEqual(failures, []);
 });
 
@@ -61,9 +61,9 @@ test('a sample with a field the API does not have fails validation', () => {
 
 test('every client TypeScript sample compiles against the SDK declarations', () => {
   const tsFences = fences.filter((fence) => fence.language === 'ts' || fence.language === 'typescript');
-  const sdkFile = path.join(repoRoot, 'sdk/tessera-sdk.d.ts');
+  const sdkFile = path.join(siteDir, 'sdk/tessera-sdk.d.ts');
   // Beside the declarations, so that `import type {…} from './tessera-sdk'` resolves as it does for a reader.
-  const virtualFiles = new Map(tsFences.map((fence, index) => [path.join(repoRoot, `sdk/sample-${index}.ts`), fence]));
+  const virtualFiles = new Map(tsFences.map((fence, index) => [path.join(siteDir, `sdk/sample-${index}.ts`), fence]));
   // The same settings as the check `npm start` runs on a saved page.
   const options = typeScriptSampleOptions;
   const host = ts.createCompilerHost(options);

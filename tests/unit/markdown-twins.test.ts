@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {parse} from 'yaml';
 import {openApiSpecs} from '../../config/openapi';
-import {codeSamples, sampleRequest, type JsonObject} from '../../scripts/request-samples';
+import {codeSamples, sampleRequest, type JsonObject} from '../../src/lib/openapi';
 import {articleMarkdown} from '../../src/plugins/markdown-twins/html-to-markdown';
 import {operationMarkdown, operationsOf} from '../../src/plugins/markdown-twins/operation-markdown';
 import {llmsTxt, readableDescription, type PageEntry, type VersionMap} from '../../src/plugins/markdown-twins/site-map';

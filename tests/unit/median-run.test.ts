@@ -1,7 +1,7 @@
 /** `npm run bench` reports each page's median Lighthouse run. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {medianRun} from '../support/median-run';
+import {medianRun} from '../../scripts/measure/median-run';
 
 const run = (performance: number | null, tbtMs: number, id: string) => ({performance, tbtMs, id});
 

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {openApiSpecs} from '../../config/openapi';
-import type {JsonObject} from '../../scripts/request-samples';
-import {apiFiles, loadApiDocument, operationPageId, siteDir, type ApiDocument} from '../../src/lib/api-model';
+import type {JsonObject} from '../../src/lib/openapi';
+import {apiFiles, loadApiDocument, operationPageId, siteDir, type ApiDocument} from '../../src/lib/openapi';
 import {admonitionQuotes} from '../../src/plugins/markdown-twins/admonitions';
 import {operationMarkdown, operationsOf} from '../../src/plugins/markdown-twins/operation-markdown';
 import {
@@ -18,12 +18,12 @@ import {
   fieldChangesTable,
   fieldFatePhrase,
   idStatement,
-  migrationEntries,
   migrationProblems,
   migrationTable,
   moneyStatement,
   successorNotice,
 } from '../../src/lib/migration';
+import {migrationEntries} from '../../src/lib/migration-entries';
 import {duration, migrationModel, type FieldEntry} from '../../src/lib/migration-model';
 import {migrationMapping, type MigrationMapping} from '../../src/lib/migration-mapping';
 

@@ -6,7 +6,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {loadOpenApi, openApiFiles, resolveRef, type JsonObject} from '../support/openapi';
+import {loadApiDocument, apiFiles, resolveRef, type JsonObject} from '../../src/lib/openapi';
 
 type Source = {object: string; fields: string[]};
 
@@ -73,7 +73,7 @@ export function descriptionExampleProblems(document: JsonObject): string[] {
   return problems;
 }
 
-const v3 = loadOpenApi(openApiFiles.v3) as JsonObject;
+const v3 = loadApiDocument(apiFiles.v3) as JsonObject;
 
 test('every property whose description names where its value comes from has examples from there', () => {
   const checked = Object.values((v3.components as JsonObject).schemas as Record<string, JsonObject>).flatMap((schema) =>

@@ -7,18 +7,18 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
   escapePointer,
-  loadOpenApi,
-  openApiFiles,
+  loadApiDocument,
+  apiFiles,
   resolveRef,
   SchemaValidator,
   type JsonObject,
-  type OpenApiDocument,
-} from '../support/openapi';
+  type ApiDocument,
+} from '../../src/lib/openapi';
 
 type ExampleCase = {where: string; schemaPointer: string; value: unknown};
 
 /** Walks the document and pairs each example with the pointer of the schema it belongs to. */
-function collectExamples(document: OpenApiDocument): ExampleCase[] {
+function collectExamples(document: ApiDocument): ExampleCase[] {
   const cases: ExampleCase[] = [];
   const visit = (node: unknown, pointer: string) => {
     if (!node || typeof node !== 'object') return;
@@ -52,9 +52,9 @@ function collectExamples(document: OpenApiDocument): ExampleCase[] {
   return cases;
 }
 
-for (const [version, file] of Object.entries(openApiFiles)) {
+for (const [version, file] of Object.entries(apiFiles)) {
   test(`every example in ${file} validates against its schema`, () => {
-    const document = loadOpenApi(file);
+    const document = loadApiDocument(file);
     const validator = new SchemaValidator(document, `${version}-examples`);
     const cases = collectExamples(document);
     const failures = cases

@@ -3,15 +3,15 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
-import {openApiFiles, repoRoot} from '../support/openapi';
+import {apiFiles, siteDir} from '../../src/lib/openapi';
 
-for (const [version, file] of Object.entries(openApiFiles)) {
+for (const [version, file] of Object.entries(apiFiles)) {
   test(`${file} lints clean under recommended-strict`, () => {
     const result = spawnSync(
       process.execPath,
-      [path.join(repoRoot, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', '--config', 'redocly.yaml', version],
+      [path.join(siteDir, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', '--config', 'redocly.yaml', version],
       // The linter must not reach the network: no telemetry, no update check.
-      {cwd: repoRoot, encoding: 'utf8', env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'}},
+      {cwd: siteDir, encoding: 'utf8', env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'}},
     );
     const output = `${result.stdout}\n${result.stderr}`;
     assert.equal(result.status, 0, output);

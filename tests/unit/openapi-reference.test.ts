@@ -2,7 +2,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
-import {jsonMediaType, loadOpenApi, openApiFiles, operationsById, resolveRef, type JsonObject} from '../support/openapi';
+import {jsonMediaType, loadApiDocument, apiFiles, operationsById, resolveRef, type JsonObject} from '../../src/lib/openapi';
 import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
 import {v3ReadOperationPages} from '../routes-beyond-spec';
 
@@ -17,12 +17,12 @@ const postsWithoutIdempotencyKey: Record<string, string[]> = {
 const webhooks = new Set(['signupWebhookRequest']);
 
 const versions = {
-  v3: {file: openApiFiles.v3, pages: [...v3ApiPages, ...v3ReadOperationPages], overviewPages: v3ApiOverviewPages},
-  v1: {file: openApiFiles.v1, pages: v1ApiPages, overviewPages: v1ApiOverviewPages},
+  v3: {file: apiFiles.v3, pages: [...v3ApiPages, ...v3ReadOperationPages], overviewPages: v3ApiOverviewPages},
+  v1: {file: apiFiles.v1, pages: v1ApiPages, overviewPages: v1ApiOverviewPages},
 };
 
 for (const [version, {file, pages, overviewPages}] of Object.entries(versions)) {
-  const document = loadOpenApi(file);
+  const document = loadApiDocument(file);
   const operations = operationsById(document);
 
   test(`${file}: operation, tag and info pages get exactly the spec's routes and the read operations beyond them`, () => {

@@ -10,7 +10,7 @@ import {
   requestSamplesExportName,
   requestSamplesOf,
   summarizeOperation,
-} from '../../src/lib/operation-summary';
+} from '../../src/lib/openapi';
 import {initialOperationView, operationViewReducer} from '../../src/plugins/performance-theme/theme/ApiItem/hooks';
 import {setAccept} from '../../src/plugins/performance-theme/theme/ApiExplorer/Accept/slice';
 import {setContentType} from '../../src/plugins/performance-theme/theme/ApiExplorer/ContentType/slice';

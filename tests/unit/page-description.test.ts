@@ -7,8 +7,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {loadOpenApi, openApiFiles, repoRoot, type JsonObject} from '../support/openapi';
-import {operationsOf} from '../../scripts/reference/openapi-model';
+import {loadApiDocument, apiFiles, siteDir, type JsonObject, operationsOf} from '../../src/lib/openapi';
 import {pageDescription, withPageDescription} from '../../scripts/reference/page-description';
 import {openApiSpecs} from '../../config/openapi';
 import {fieldSentence, notificationsPage} from '../../scripts/reference/notifications-page';
@@ -22,8 +21,8 @@ const problemsOf = (where: string, description: string): string[] => {
 
 test('every operation of both files gets a whole first sentence as plain text', () => {
   const problems: string[] = [];
-  for (const file of Object.values(openApiFiles)) {
-    for (const operation of operationsOf(loadOpenApi(file) as JsonObject, '/docs')) {
+  for (const file of Object.values(apiFiles)) {
+    for (const operation of operationsOf(loadApiDocument(file) as JsonObject, '/docs')) {
       problems.push(...problemsOf(operation.operationId, pageDescription(String(operation.operation.description ?? ''))));
     }
   }
@@ -44,7 +43,7 @@ test('the generated operation, tag and info pages carry whole sentences (after n
   const problems: string[] = [];
   let pages = 0;
   for (const spec of Object.values(openApiSpecs)) {
-    const folder = path.join(repoRoot, spec.outputDir);
+    const folder = path.join(siteDir, spec.outputDir);
     if (!existsSync(folder)) continue;
     for (const file of readdirSync(folder).filter((name) => /\.(api|tag|info)\.mdx$/.test(name))) {
       const description = /^description: (.*)$/m.exec(readFileSync(path.join(folder, file), 'utf8'))?.[1];
@@ -66,12 +65,12 @@ test('the notifications page turns the event id description into a sentence of i
     ),
     'Every notification body carries `id` (unique id of a notification event). Retries keep the same id; use it to deduplicate.',
   );
-  const {mdx} = notificationsPage(loadOpenApi(openApiFiles.v3) as JsonObject, '/docs/3.0.0', openApiFiles.v3);
+  const {mdx} = notificationsPage(loadApiDocument(apiFiles.v3) as JsonObject, '/docs/3.0.0', apiFiles.v3);
   const section = mdx.split('## Deduplication')[1]!.trim();
   assert.match(section, /^Every notification body carries `id` \(/);
 });
 
 test('the notifications page does not link to itself', () => {
-  const {mdx} = notificationsPage(loadOpenApi(openApiFiles.v3) as JsonObject, '/docs/3.0.0', openApiFiles.v3);
+  const {mdx} = notificationsPage(loadApiDocument(apiFiles.v3) as JsonObject, '/docs/3.0.0', apiFiles.v3);
   assert.doesNotMatch(mdx, /\]\(\/docs\/3\.0\.0\/notifications[)#]/);
 });

@@ -7,8 +7,7 @@ import {Collection} from 'postman-collection';
 import {parse} from 'yaml';
 import {openApiSpecs} from '../../config/openapi';
 import {authVariables, postmanDownloads, requestsOf, type PostmanRequest} from '../../scripts/generate-postman-collections';
-import {sampleRequest, type JsonObject} from '../../scripts/request-samples';
-import {resolveRef} from '../../scripts/openapi-refs';
+import {sampleRequest, type JsonObject, resolveRef} from '../../src/lib/openapi';
 import {httpMethods} from '../../src/lib/http-methods';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');

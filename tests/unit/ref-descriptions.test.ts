@@ -6,10 +6,10 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {loadOpenApi, openApiFiles, resolveRef, type JsonObject} from '../support/openapi';
+import {loadApiDocument, apiFiles, resolveRef, type JsonObject} from '../../src/lib/openapi';
 import {operationMarkdown, operationsOf} from '../../src/plugins/markdown-twins/operation-markdown';
 import {objectPages} from '../../scripts/reference/object-pages';
-import {tableCell} from '../../scripts/reference/openapi-model';
+import {tableCell} from '../../scripts/reference/mdx';
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -34,8 +34,8 @@ function refProperties(document: JsonObject): RefProperty[] {
   return found;
 }
 
-for (const [version, file] of Object.entries(openApiFiles)) {
-  const document = loadOpenApi(file) as JsonObject;
+for (const [version, file] of Object.entries(apiFiles)) {
+  const document = loadApiDocument(file) as JsonObject;
   const properties = refProperties(document);
 
   test(`${version}: the operation twins show a property's own description, not its $ref target's`, () => {
@@ -64,6 +64,6 @@ for (const [version, file] of Object.entries(openApiFiles)) {
 }
 
 test('there are properties described beside their $ref, and orderAmount is one', () => {
-  const properties = refProperties(loadOpenApi(openApiFiles.v3) as JsonObject);
+  const properties = refProperties(loadApiDocument(apiFiles.v3) as JsonObject);
   assert.ok(properties.some((entry) => entry.schema === 'Order' && entry.property === 'orderAmount'));
 });

@@ -8,17 +8,17 @@ import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
 import {createHmac} from 'node:crypto';
 import {readFileSync} from 'node:fs';
-import {loadOpenApi, openApiFiles, SchemaValidator, type JsonObject} from '../support/openapi';
+import {loadApiDocument, apiFiles, SchemaValidator, type JsonObject, objectSchemaNames, requestBodySchemas} from '../../src/lib/openapi';
 import {authoredPages, codeFences} from '../support/guides';
 import {catalogueExtension, codeUsages, errorCatalogue, errorTypeUri, isProblem} from '../../scripts/reference/error-catalogue';
-import {fieldRows, objectPages, objectSchemaNames, requestBodySchemas} from '../../scripts/reference/object-pages';
+import {fieldRows, objectPages} from '../../scripts/reference/object-pages';
 import {linkCodeSpans, withObjectLinks} from '../../scripts/reference/object-links';
 import {notificationEvents, notificationsPage, verificationSamples} from '../../scripts/reference/notifications-page';
 
-const versions = {v3: {file: openApiFiles.v3, docsRoute: '/docs/3.0.0'}, v1: {file: openApiFiles.v1, docsRoute: '/docs/1.0.0'}};
+const versions = {v3: {file: apiFiles.v3, docsRoute: '/docs/3.0.0'}, v1: {file: apiFiles.v1, docsRoute: '/docs/1.0.0'}};
 
 for (const {file, docsRoute} of Object.values(versions)) {
-  const document = loadOpenApi(file) as JsonObject;
+  const document = loadApiDocument(file) as JsonObject;
 
   test(`every error code ${file} uses (responses, examples, descriptions) has a catalogue entry with the same status`, () => {
     const catalogue = new Map(errorCatalogue(document, docsRoute).map((entry) => [entry.code, entry]));
@@ -79,7 +79,7 @@ for (const {file, docsRoute} of Object.values(versions)) {
   });
 }
 
-const v3 = loadOpenApi(openApiFiles.v3) as JsonObject;
+const v3 = loadApiDocument(apiFiles.v3) as JsonObject;
 
 test('a code named only in an error response description still needs a catalogue entry', () => {
   const changed = structuredClone(v3) as JsonObject & {components: {responses: Record<string, JsonObject>}};
@@ -175,7 +175,7 @@ test('the objects readers meet have pages; request bodies stay on their operatio
   // Cart is a request body of updateCart but also part of Session: it has a page.
   assert.ok(bodies.has('Cart') && names.includes('Cart'));
   for (const scalar of ['SessionId', 'CurrencyCode', 'OrderStatus']) assert.ok(!names.includes(scalar), `${scalar} should not have a page`);
-  const {index} = objectPages(v3, '/docs/3.0.0', openApiFiles.v3, () => '');
+  const {index} = objectPages(v3, '/docs/3.0.0', apiFiles.v3, () => '');
   assert.match(index, /\| `CaptureRequest` \| \[[^\]]+\]\(\/docs\/3\.0\.0\/api\/capture-[a-z-]+\) \|/);
 });
 
@@ -210,7 +210,7 @@ test('every notification callback is an event on the notifications page, with it
   const events = notificationEvents(v3, versions.v3.docsRoute);
   const callbacks = Object.keys((v3.components as JsonObject).callbacks as JsonObject);
   assert.equal(events.length, callbacks.length);
-  const {mdx} = notificationsPage(v3, versions.v3.docsRoute, openApiFiles.v3);
+  const {mdx} = notificationsPage(v3, versions.v3.docsRoute, apiFiles.v3);
   for (const event of events) {
     assert.match(mdx, new RegExp(`^### ${event.event.replace('.', '\\.')} `, 'm'));
     assert.ok(mdx.includes(`schema="${event.payloadSchema}"`), `${event.event}: no example of ${event.payloadSchema}`);

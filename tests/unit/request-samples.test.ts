@@ -1,10 +1,9 @@
 /** The request samples written at build time into every operation page. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {loadOpenApi, openApiFiles} from '../support/openapi';
-import {codeSamples, curlSample, sampleRequest, withCodeSamples, type JsonObject} from '../../scripts/request-samples';
+import {loadApiDocument, apiFiles, codeSamples, curlSample, sampleRequest, withCodeSamples, type JsonObject} from '../../src/lib/openapi';
 
-const v3 = loadOpenApi(openApiFiles.v3) as JsonObject;
+const v3 = loadApiDocument(apiFiles.v3) as JsonObject;
 const paths = v3.paths as Record<string, JsonObject>;
 
 test('a capture sample sends the documented example to the sandbox with a bearer secret and an idempotency key', () => {
@@ -47,8 +46,8 @@ test('curl quotes a body containing an apostrophe so the shell passes it unchang
 });
 
 test('every operation of both files gets curl, PHP, C# and Node.js samples; webhooks get none', () => {
-  for (const file of Object.values(openApiFiles)) {
-    const withSamples = withCodeSamples(loadOpenApi(file) as JsonObject);
+  for (const file of Object.values(apiFiles)) {
+    const withSamples = withCodeSamples(loadApiDocument(file) as JsonObject);
     for (const [path, item] of Object.entries(withSamples.paths as Record<string, JsonObject>)) {
       for (const [method, operation] of Object.entries(item)) {
         if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;

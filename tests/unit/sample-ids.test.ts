@@ -5,7 +5,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {loadOpenApi, openApiFiles, type JsonObject} from '../support/openapi';
+import {loadApiDocument, apiFiles, type JsonObject} from '../../src/lib/openapi';
 import {authoredPages, codeFences} from '../support/guides';
 
 type Story = {identifier: string; story: string; where: string};
@@ -50,7 +50,7 @@ export function reusedIdentifiers(stories: Story[]): string[] {
 }
 
 test('every reference and metadata value of a sample names one session and its order', () => {
-  const samples: Array<{value: unknown; where: string}> = [{value: loadOpenApi(openApiFiles.v3), where: openApiFiles.v3}];
+  const samples: Array<{value: unknown; where: string}> = [{value: loadApiDocument(apiFiles.v3), where: apiFiles.v3}];
   for (const file of authoredPages()) {
     for (const fence of codeFences(file).filter((candidate) => candidate.language === 'json')) {
       try {
@@ -107,7 +107,7 @@ export function conflictingResources(samples: Array<{value: unknown; where: stri
 }
 
 test('every example of one resource id agrees on the fields the resource cannot change', () => {
-  const document = loadOpenApi(openApiFiles.v3) as JsonObject;
+  const document = loadApiDocument(apiFiles.v3) as JsonObject;
   const samples = Object.entries(document.paths as JsonObject).map(([path, item]) => ({value: item, where: path}));
   samples.push({value: (document.components as JsonObject).examples, where: 'components/examples'});
   samples.push({value: (document.components as JsonObject).schemas, where: 'components/schemas'});

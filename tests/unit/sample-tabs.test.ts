@@ -7,7 +7,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {siteDir} from '../../src/lib/api-model';
+import {siteDir} from '../../src/lib/openapi';
 import {bodyDifferences, csharpRequestBody, phpRequestBody, tabGroups, unresolved} from '../../src/lib/sample-bodies';
 import {authoredPages, codeFences} from '../support/guides';
 

@@ -17,13 +17,13 @@ import {
   type SandboxTestValue,
 } from '../../src/lib/sandbox-test-data';
 import remarkSandboxTestValues, {tableTag, valueTag} from '../../src/plugins/sandbox-test-values/remark';
-import {loadOpenApi, openApiFiles, repoRoot, resolveRef, type JsonObject} from '../support/openapi';
+import {loadApiDocument, apiFiles, siteDir, resolveRef, type JsonObject} from '../../src/lib/openapi';
 import {authoredPages} from '../support/guides';
 import {v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 
 const data = loadSandboxTestData();
-const v3 = loadOpenApi(openApiFiles.v3);
-const sandboxPage = path.join(repoRoot, 'docs', `${v3GuideRoutesBeyondSpec[0]!.replace('/docs/3.0.0/', '')}.mdx`);
+const v3 = loadApiDocument(apiFiles.v3);
+const sandboxPage = path.join(siteDir, 'docs', `${v3GuideRoutesBeyondSpec[0]!.replace('/docs/3.0.0/', '')}.mdx`);
 
 /** `HostedPage.delivery.status` → the enum of that property, following `$ref`s. */
 function enumOf(name: string): unknown[] | undefined {
@@ -35,7 +35,7 @@ function enumOf(name: string): unknown[] | undefined {
 
 /** The SDK's events and the codes of `recoverable_error`, read from sdk/tessera-sdk.d.ts. */
 function sdkEvents(): Map<string, string[]> {
-  const file = path.join(repoRoot, 'sdk/tessera-sdk.d.ts');
+  const file = path.join(siteDir, 'sdk/tessera-sdk.d.ts');
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
   const events = new Map<string, string[]>();
   source.forEachChild((node) => {
@@ -109,7 +109,7 @@ test('every outcome names enum values, SDK events and error codes the API and SD
     for (const result of entry.results) {
       if ('enum' in result) {
         const values = enumOf(result.enum);
-        if (!values) failures.push(`${entry.id}: ${result.enum} is not an enum of ${openApiFiles.v3}`);
+        if (!values) failures.push(`${entry.id}: ${result.enum} is not an enum of ${apiFiles.v3}`);
         else if (!values.includes(result.value)) failures.push(`${entry.id}: ${result.enum} has no value ${result.value}`);
         if (!(result.enum in enumLabels)) failures.push(`${entry.id}: no label for ${result.enum}`);
       } else if ('sdkEvent' in result) {
@@ -117,7 +117,7 @@ test('every outcome names enum values, SDK events and error codes the API and SD
         else if (result.code && !events.get(result.sdkEvent)!.includes(result.code))
           failures.push(`${entry.id}: ${result.sdkEvent} has no code ${result.code}`);
       } else if (!codes.has(`${result.status} ${result.errorCode}`)) {
-        failures.push(`${entry.id}: no ${result.status} ${result.errorCode} problem in ${openApiFiles.v3}`);
+        failures.push(`${entry.id}: no ${result.status} ${result.errorCode} problem in ${apiFiles.v3}`);
       }
     }
   }
@@ -168,9 +168,9 @@ test('pages and the OpenAPI file never type a test value: they render it from th
   const found: string[] = [];
   for (const page of authoredPages()) {
     const text = readFileSync(page, 'utf8');
-    for (const form of forms) if (text.includes(form)) found.push(`${path.relative(repoRoot, page)}: ${form}`);
+    for (const form of forms) if (text.includes(form)) found.push(`${path.relative(siteDir, page)}: ${form}`);
   }
-  for (const form of forms) if (elsewhere.includes(form)) found.push(`${openApiFiles.v3} outside ${sandboxTestDataExtension}: ${form}`);
+  for (const form of forms) if (elsewhere.includes(form)) found.push(`${apiFiles.v3} outside ${sandboxTestDataExtension}: ${form}`);
   assert.deepEqual(found, []);
 });
 
@@ -183,10 +183,10 @@ test('every rendered test value and table names an id or category of the data, a
     const text = readFileSync(page, 'utf8');
     for (const match of text.matchAll(new RegExp(`<${valueTag}\\s+id="([^"]+)"`, 'g'))) {
       mentions += 1;
-      if (!ids.has(match[1]!)) failures.push(`${path.relative(repoRoot, page)}: ${match[1]}`);
+      if (!ids.has(match[1]!)) failures.push(`${path.relative(siteDir, page)}: ${match[1]}`);
     }
     for (const match of text.matchAll(new RegExp(`<${tableTag}\\s+category="([^"]+)"`, 'g'))) {
-      if (!categories.has(match[1]!)) failures.push(`${path.relative(repoRoot, page)}: category ${match[1]}`);
+      if (!categories.has(match[1]!)) failures.push(`${path.relative(siteDir, page)}: category ${match[1]}`);
     }
   }
   assert.deepEqual(failures, []);

@@ -9,8 +9,8 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
-import {searchOptions} from '../../config/search';
-import {searchIndexStampDir, searchIndexStampInputs, writeSearchIndexStamp} from '../../src/plugins/search-local/index-stamp';
+import {searchIndexStampDir, searchOptions} from '../../config/search';
+import {searchIndexStampInputs, writeSearchIndexStamp} from '../../src/plugins/search-local/index-stamp';
 
 const require = createRequire(import.meta.url);
 const {getIndexHash} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/getIndexHash.js') as {

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import {isFactComponent, renderFact} from '../../lib/facts';
-import {siteDir} from '../../lib/api-model';
+import {siteDir} from '../../lib/openapi';
 
 type MdastNode = {
   type: string;

@@ -7,7 +7,7 @@
  * it) keep failing on these as before. Generated API pages are not checked.
  */
 import path from 'node:path';
-import {siteDir} from '../../lib/api-model';
+import {siteDir, SchemaValidator} from '../../lib/openapi';
 import {
   combinedVocabulary,
   cspSampleProblems,
@@ -21,7 +21,6 @@ import {
   type SampleFence,
 } from '../../lib/content-checks';
 import {factSources, type FactSources} from '../../lib/facts';
-import {SchemaValidator} from '../../lib/schema-validator';
 import {typeScriptSampleProblems} from '../../lib/typescript-samples';
 
 export type ContentChecksOptions = {

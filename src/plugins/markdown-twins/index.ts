@@ -20,7 +20,7 @@ import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs
 import {parse, stringify} from 'yaml';
 import {markdownTwinsOptions} from '../../../config/llms';
 import {openApiSpecs, versionDocsFolder} from '../../../config/openapi';
-import type {JsonObject} from '../../../scripts/request-samples';
+import type {JsonObject} from '../../lib/openapi';
 import {admonitionQuotes} from './admonitions';
 import {articleMarkdown} from './html-to-markdown';
 import {operationMarkdown, operationsOf, type OperationEntry} from './operation-markdown';

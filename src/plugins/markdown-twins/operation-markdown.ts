@@ -1,12 +1,11 @@
 /**
  * An API operation page as Markdown, written from the OpenAPI file itself: the page's HTML holds
  * the theme's interactive schema viewer, which reads badly as text, while the OpenAPI file has
- * every fact in order. Request samples come from scripts/request-samples.ts, so they are the ones
+ * every fact in order. Request samples come from src/lib/openapi/samples.ts, so they are the ones
  * the page shows.
  */
 import kebabCase from 'lodash/kebabCase.js';
-import {codeSamples, sampleRequest, type JsonObject} from '../../../scripts/request-samples';
-import {resolveRef} from '../../../scripts/openapi-refs';
+import {codeSamples, sampleRequest, type JsonObject, resolveRef} from '../../lib/openapi';
 import {openApiThemeConfig} from '../../../config/openapi';
 import {httpMethods} from '../../lib/http-methods';
 

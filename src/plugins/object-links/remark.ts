@@ -5,12 +5,7 @@
  * links. Code spans already inside a link or a heading are left alone.
  */
 import path from 'node:path';
-import {objectLinksOptions} from '../../../config/object-links';
-
-export type ObjectLinksOptions = {
-  /** Per docs folder (absolute path), the names that have pages and their routes (scripts/reference/object-links.ts). */
-  versions: {folder: string; routes: [string, string][]}[];
-};
+import {objectLinksOptions, type ObjectLinksOptions} from './options';
 
 type MdastNode = {type: string; value?: string; url?: string; children?: MdastNode[]};
 

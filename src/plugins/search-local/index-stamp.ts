@@ -10,9 +10,7 @@
 import {createHash} from 'node:crypto';
 import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-
-/** The folder of the stamp file, listed in the plugin's `docsDir` so that its stamp covers it. */
-export const searchIndexStampDir = '.generated/search-index-stamp';
+import {searchIndexStampDir} from '../../../config/search';
 
 /** What shapes the built HTML besides the Markdown the plugin hashes itself (paths from the site). */
 export const searchIndexStampInputs = [

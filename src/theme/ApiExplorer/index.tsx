@@ -4,7 +4,7 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import type {CodeSample} from '@site/src/lib/operation-summary';
+import type {CodeSample} from '@site/src/lib/openapi/operation-summary';
 import styles from './styles.module.css';
 
 type Props = {item: {'x-codeSamples'?: CodeSample[]}; infoPath?: string};

@@ -8,7 +8,7 @@ import DocItemMetadata from '@theme/DocItem/Metadata';
 import ApiItemLayout from '@theme/ApiItem/Layout';
 import RequestSamples from '@site/src/theme/ApiExplorer';
 import {SchemaExpansionProvider} from '@theme/SchemaExpansion';
-import {isOperationSummary, requestSamplesOf, type OperationSummary} from '@site/src/lib/operation-summary';
+import {isOperationSummary, requestSamplesOf, type OperationSummary} from '@site/src/lib/openapi/operation-summary';
 import {OperationViewProvider, initialOperationView} from './hooks';
 
 function operationOf(frontMatter: Record<string, unknown>, id: string): OperationSummary {

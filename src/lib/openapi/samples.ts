@@ -5,10 +5,10 @@
  * reads, as `x-codeSamples`, so no page generates samples in the browser.
  */
 
-import {resolveRef, type JsonObject} from './openapi-refs';
-import {httpMethods} from '../src/lib/http-methods';
+import {httpMethods} from '../http-methods';
+import type {CodeSample} from './operation-summary';
+import {resolveRef, type JsonObject} from './refs';
 
-export type {JsonObject};
 type Parameter = {name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, unknown>; schema?: JsonObject};
 
 /**
@@ -29,8 +29,6 @@ export type SampleRequest = {
   idempotencyKey: boolean;
   body: unknown;
 };
-
-export type CodeSample = {lang: string; label: string; source: string};
 
 type Server = {url: string; description?: string; variables?: Record<string, {default?: string}>};
 

@@ -5,7 +5,7 @@
  */
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type {JsonObject} from '../../scripts/openapi-refs';
+import type {JsonObject} from './refs';
 
 type OpenApiDocument = JsonObject;
 

@@ -7,7 +7,7 @@
  * export of the page's MDX module (see `requestSamplesExport`).
  */
 
-/** As scripts/request-samples.ts writes them into each operation's `x-codeSamples` at build time. */
+/** As src/lib/openapi/samples.ts writes them into each operation's `x-codeSamples` at build time. */
 export type CodeSample = {lang: string; label: string; source: string};
 
 export type OperationSummary = {

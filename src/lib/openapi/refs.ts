@@ -1,4 +1,4 @@
-/** JSON pointers and local `$ref`s in an OpenAPI document: shared by the build scripts and the tests. */
+/** JSON pointers and local `$ref`s in an OpenAPI document. */
 
 export type JsonObject = {[key: string]: unknown};
 
@@ -40,4 +40,19 @@ export function danglingRefs(document: JsonObject): string[] {
   };
   visit(document);
   return [...dangling];
+}
+
+/**
+ * Follows a local `$ref` (and chains of them, up to 20) leniently: undefined for what is not an
+ * object or points at nothing, where resolveRef throws.
+ */
+export function resolve(document: JsonObject, node: unknown, depth = 0): JsonObject | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const ref = (node as JsonObject).$ref;
+  if (typeof ref !== 'string' || depth > 20) return node as JsonObject;
+  let target: unknown = document;
+  for (const part of ref.replace(/^#\//, '').split('/')) {
+    target = (target as JsonObject | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return resolve(document, target, depth + 1);
 }

@@ -1,85 +1,12 @@
 /**
- * What the pages may say about the API, read from the OpenAPI files: operations (paths, webhooks
- * and callbacks), the fields each one sends and receives, error codes with their HTTP statuses,
- * enumeration values, and the statuses each operation is allowed in. The fact components, the
- * migration notices and the content checks all read the API through this module, so a fact has
- * one source.
+ * What the pages may say about the API's data, read from the OpenAPI files: the fields each
+ * operation sends and receives, error codes with their HTTP statuses, enumeration values, and the
+ * statuses each operation is allowed in. The fact components, the migration notices and the
+ * content checks all read the API through src/lib/openapi, so a fact has one source.
  */
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
-import {parse} from 'yaml';
-import {httpMethods} from './http-methods';
-
-export type JsonObject = {[key: string]: unknown};
-export type ApiDocument = JsonObject & {
-  info?: JsonObject & {description?: string};
-  paths?: Record<string, Record<string, JsonObject>>;
-  webhooks?: Record<string, Record<string, JsonObject>>;
-  components?: JsonObject & {
-    schemas?: Record<string, JsonObject>;
-    examples?: Record<string, JsonObject>;
-    callbacks?: Record<string, JsonObject>;
-  };
-};
-
-// __dirname: Docusaurus loads this module through its config (jiti, CommonJS), where import.meta is not available.
-export const siteDir = path.resolve(__dirname, '../..');
-export const apiFiles = {v3: 'openapi/tessera-v3.yaml', v1: 'openapi/tessera-v1.yaml'} as const;
-
-export function loadApiDocument(file: string): ApiDocument {
-  return parse(readFileSync(path.join(siteDir, file), 'utf8')) as ApiDocument;
-}
-
-export type ApiOperation = {
-  operationId: string;
-  method: string;
-  path: string;
-  operation: JsonObject;
-  /** Callbacks have no page of their own: they are shown on the operation that declares them. */
-  kind: 'path' | 'webhook' | 'callback';
-  /** The operationId whose page shows this operation. */
-  pageOperationId: string;
-};
-
-export function resolve(document: ApiDocument, node: unknown, depth = 0): JsonObject | undefined {
-  if (!node || typeof node !== 'object') return undefined;
-  const ref = (node as JsonObject).$ref;
-  if (typeof ref !== 'string' || depth > 20) return node as JsonObject;
-  let target: unknown = document;
-  for (const part of ref.replace(/^#\//, '').split('/')) {
-    target = (target as JsonObject | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return resolve(document, target, depth + 1);
-}
-
-/** Every operation of the document by operationId: paths, webhooks and the callbacks of path operations. */
-export function apiOperations(document: ApiDocument): Map<string, ApiOperation> {
-  const operations = new Map<string, ApiOperation>();
-  const addItems = (items: Record<string, Record<string, JsonObject>> | undefined, kind: ApiOperation['kind'], parent?: string) => {
-    for (const [itemPath, item] of Object.entries(items ?? {})) {
-      for (const method of httpMethods) {
-        const operation = item[method];
-        if (!operation || typeof operation.operationId !== 'string') continue;
-        const operationId = operation.operationId;
-        operations.set(operationId, {operationId, method, path: itemPath, operation, kind, pageOperationId: parent ?? operationId});
-        for (const callback of Object.values((operation.callbacks as JsonObject | undefined) ?? {})) {
-          addItems(resolve(document, callback) as Record<string, Record<string, JsonObject>>, 'callback', operationId);
-        }
-      }
-    }
-  };
-  addItems(document.paths, 'path');
-  addItems(document.webhooks, 'webhook');
-  return operations;
-}
-
-/** `makeDecision` → `make-decision`: the page id the OpenAPI plugin gives an operation. */
-export function operationPageId(operationId: string): string {
-  return operationId
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
-    .toLowerCase();
-}
+import type {ApiDocument} from './document';
+import {apiOperations, type ApiOperation} from './operations';
+import {resolve, type JsonObject} from './refs';
 
 /** Dotted paths of every property a schema can hold (`cart.orderLines.vatRate`), through refs, compositions and arrays. */
 export function schemaFieldPaths(document: ApiDocument, schema: unknown, prefix = '', seen: Set<unknown> = new Set()): string[] {
@@ -186,10 +113,4 @@ export function disallowedStatuses(document: ApiDocument, operationId: string): 
   const allowed = allowedStatuses(document, operationId);
   if (!allowed) throw new Error(`${operationId} has no x-tessera-allowed-statuses`);
   return {schema: allowed.schema, statuses: statusEnum(document, allowed.schema).filter((status) => !allowed.statuses.includes(status))};
-}
-
-/** `a`, `b` or `c` (or `and`): how prose lists code values. */
-export function codeList(values: string[], conjunction: 'or' | 'and' = 'or'): string {
-  const quoted = values.map((value) => `\`${value}\``);
-  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} ${conjunction} ${quoted.at(-1)}`;
 }

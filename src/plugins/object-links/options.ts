@@ -1,15 +1,17 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {openApiSpecs, type OpenApiSpec} from './openapi';
-import {docsVersions} from './site-constants';
-import {referenceRoutes} from '../scripts/reference/object-links';
-import type {ObjectLinksOptions} from '../src/plugins/object-links/remark';
+import {openApiSpecs, type OpenApiSpec} from '../../../config/openapi';
+import {docsVersions} from '../../../config/site-constants';
+import {referenceRoutes, siteDir} from '../../lib/openapi';
 
-const siteDir = path.resolve(__dirname, '..');
+export type ObjectLinksOptions = {
+  /** Per docs folder (absolute path), the names that have pages and their routes (src/lib/openapi/reference-routes.ts). */
+  versions: {folder: string; routes: [string, string][]}[];
+};
 
 /**
- * For src/plugins/object-links: each version's docs folder, and the objects, operations and error
+ * For the remark plugin: each version's docs folder, and the objects, operations and error
  * codes of its OpenAPI file. The plugin reads this itself rather than taking it as an option:
  * Docusaurus serializes every plugin option into the site config each page ships in main.js.
  * Only Tessera's files have object and error pages to link to.

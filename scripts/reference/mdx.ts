@@ -1,47 +1,7 @@
 /**
- * What the generated reference pages (error codes, objects, notifications) read from an OpenAPI
- * document: its operations with the address of their pages, and the Markdown helpers that put
- * the document's prose into MDX safely. Everything is derived from the document, so operations
- * and schemas added to the OpenAPI files later get their links and pages without a code change.
+ * The Markdown helpers that put an OpenAPI document's prose into the generated reference pages'
+ * MDX safely. What the pages say comes from src/lib/openapi.
  */
-import kebabCase from 'lodash/kebabCase.js';
-import {resolveRef, type JsonObject} from '../openapi-refs';
-import {httpMethods} from '../../src/lib/http-methods';
-
-export type {JsonObject};
-export {resolveRef};
-
-export type OperationRef = {
-  operationId: string;
-  method: string;
-  path: string;
-  summary: string;
-  operation: JsonObject;
-  /** The site route of the operation's page, for example /docs/3.0.0/api/create-session. */
-  route: string;
-};
-
-/** Every operation under `paths`, in the order of the file (callbacks are not operations a merchant calls). */
-export function operationsOf(document: JsonObject, docsRoute: string): OperationRef[] {
-  const operations: OperationRef[] = [];
-  for (const [itemPath, item] of Object.entries((document.paths ?? {}) as Record<string, JsonObject>)) {
-    for (const method of httpMethods) {
-      const operation = item[method] as JsonObject | undefined;
-      if (!operation?.operationId) continue;
-      const operationId = String(operation.operationId);
-      operations.push({
-        operationId,
-        method: method.toUpperCase(),
-        path: itemPath,
-        summary: String(operation.summary ?? operationId),
-        operation,
-        // The plugin names an operation's page after its operationId with lodash's kebabCase.
-        route: `${docsRoute}/api/${kebabCase(operationId)}`,
-      });
-    }
-  }
-  return operations;
-}
 
 /** Escapes what MDX would read as JSX or expressions, outside code spans. */
 export function mdxText(markdown: string): string {
@@ -98,9 +58,4 @@ export function jsonFence(value: unknown, meta: string): string {
 /** The first line every generated page carries (YAML front matter allows comments). */
 export function generatedMarker(sourcePath: string): string {
   return `# Generated from ${sourcePath} by scripts/reference/write-reference-pages.ts: edit the OpenAPI file, not this page.`;
-}
-
-/** The response objects of an operation, resolved, by status. */
-export function responsesOf(document: JsonObject, operation: JsonObject): [string, JsonObject][] {
-  return Object.entries((operation.responses ?? {}) as JsonObject).map(([status, response]) => [status, resolveRef(document, response)]);
 }

@@ -1,0 +1,23 @@
+/**
+ * The V1 → V3 migration entries as the V1 file states them: each V1 operation with the V3
+ * successor of its `x-tessera-successor`. Both the computed model (migration-model.ts) and what is
+ * rendered from it (migration.ts) start from these.
+ */
+import {apiOperations, type ApiDocument, type ApiOperation} from './openapi';
+
+/**
+ * Fields and error codes are not listed here: their fates are computed from both files
+ * (migration-model.ts). What stays hand-written in the V1 file is what a schema cannot hold.
+ */
+export type ChangeKind = 'limit' | 'state' | 'behaviour';
+/** `v1`/`v3` are status values (state) or free text (limit). */
+export type MigrationChange = {kind: ChangeKind; subject?: string; v1?: string; v3?: string; note?: string};
+export type SuccessorEntry = {operation?: string; removed?: string; also?: string[]; changes?: MigrationChange[]};
+export type MigrationEntry = {v1: ApiOperation; successor: SuccessorEntry};
+
+export function migrationEntries(v1: ApiDocument): MigrationEntry[] {
+  return [...apiOperations(v1).values()].map((operation) => ({
+    v1: operation,
+    successor: (operation.operation['x-tessera-successor'] as SuccessorEntry | undefined) ?? {},
+  }));
+}

@@ -1,0 +1,29 @@
+/**
+ * The OpenAPI files and how they are loaded: every other module of src/lib/openapi works on the
+ * parsed document this returns.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+import type {JsonObject} from './refs';
+
+export type {JsonObject};
+export type ApiDocument = JsonObject & {
+  info?: JsonObject & {description?: string};
+  paths?: Record<string, Record<string, JsonObject>>;
+  webhooks?: Record<string, Record<string, JsonObject>>;
+  components?: JsonObject & {
+    schemas?: Record<string, JsonObject>;
+    examples?: Record<string, JsonObject>;
+    callbacks?: Record<string, JsonObject>;
+  };
+};
+
+// __dirname: Docusaurus loads this module through its config (jiti, CommonJS) and Playwright its
+// tests as CommonJS, where import.meta is not available.
+export const siteDir = path.resolve(__dirname, '../../..');
+export const apiFiles = {v3: 'openapi/tessera-v3.yaml', v1: 'openapi/tessera-v1.yaml'} as const;
+
+export function loadApiDocument(file: string): ApiDocument {
+  return parse(readFileSync(path.join(siteDir, file), 'utf8')) as ApiDocument;
+}
