@@ -14,9 +14,13 @@
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {docsVersions} from '../../../config/site-constants';
+import versionNames from '../../../versions.json';
 
-/** The not-found page of each docs version, as the build writes it (relative to the site's root). */
-export const versionNotFoundPaths: string[] = [docsVersions.current.path, docsVersions.legacy.path].map(
+/**
+ * The not-found page of each docs version, as the build writes it (relative to the site's root):
+ * the current version's and every version Docusaurus lists in versions.json (whose path is its name).
+ */
+export const versionNotFoundPaths: string[] = [docsVersions.current.path, ...(versionNames as string[])].map(
   (version) => `/${docsVersions.routeBasePath}/${version}/404.html`,
 );
 
