@@ -160,6 +160,27 @@ test('a search fetches only the shards of its words and of its results', async (
   assert.equal(loaded.length, before);
 });
 
+test('a search fetches its results’ documents and their pages’ entries in one round of requests', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const documentFiles = new Set(manifest.documents.map(([, file]) => file));
+  let documentsArrived = 0;
+  const late: string[] = [];
+  const requested: string[] = [];
+  const load = async (file: string) => {
+    if (documentFiles.has(file)) {
+      requested.push(file);
+      if (documentsArrived > 0) late.push(file);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (documentFiles.has(file)) documentsArrived += 1;
+    return JSON.parse(files.get(file)!) as unknown;
+  };
+  const results = await new ShardedSearch(manifest, load, plugin).search('captured money', 8);
+  assert.ok(results.some((result) => result.type === 4 && result.page));
+  assert.ok(requested.length >= 2, `passage and outline shards: ${requested.length}`);
+  assert.deepEqual(late, []);
+});
+
 test('results have the plugin worker’s shape: the page is the title’s own document, positions point at the words', async () => {
   const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
   const search = new ShardedSearch(manifest, inMemory(files).load, plugin);

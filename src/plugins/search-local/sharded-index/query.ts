@@ -130,7 +130,9 @@ function refShardOf(firsts: number[], ref: number): number {
 export class ShardedSearch {
   private readonly termFirsts: string[];
   private readonly documentFirsts: number[];
-  /** The reference of each page's first passage, ascending. */
+  /** The reference of each page's own entry, ascending: its headings follow it. */
+  private readonly pageRefs: number[];
+  /** The reference of each page's first passage, ascending (in the same order). */
   private readonly passageStarts: number[];
   private readonly termShards = new Map<number, Promise<TermShard>>();
   private readonly loadedTermShards = new Map<number, TermShard>();
@@ -148,8 +150,16 @@ export class ShardedSearch {
     if (manifest.format !== 'tessera-sharded-search-1') throw new Error(`Unknown search index format: ${String(manifest.format)}`);
     this.termFirsts = manifest.terms.map(([first]) => first);
     this.documentFirsts = manifest.documents.map(([first]) => first);
+    let page = 0;
+    this.pageRefs = manifest.pages.map((delta) => (page += delta));
     let start = 0;
     this.passageStarts = manifest.passages.map((delta) => (start += delta));
+  }
+
+  /** The reference of a result's page entry, from the manifest alone. */
+  private pageOf(hit: {ref: number; type: number}): number {
+    if (hit.type === contentType) return this.pageRefs[refShardOf(this.passageStarts, hit.ref)]!;
+    return this.pageRefs[refShardOf(this.pageRefs, hit.ref)]!;
   }
 
   /** Text results, one per page: its best passage, scored up by the page's other matching passages. */
@@ -222,9 +232,13 @@ export class ShardedSearch {
     await Promise.all([...positions].map((position) => this.documentShard(position)));
   }
 
-  /** One lunr index per document type over the loaded term shards, rebuilt when a shard arrives. */
-  private lunrIndexes(): lunr.Index[] {
-    const key = [...this.loadedTermShards.keys()].sort((a, b) => a - b).join(',');
+  /**
+   * One lunr index per document type over the term shards a query needs (not every shard loaded
+   * so far: each keystroke's query builds over its own few shards, and the last one is kept).
+   */
+  private lunrIndexes(positions: number[]): lunr.Index[] {
+    const needed = [...new Set(positions)].sort((a, b) => a - b);
+    const key = needed.join(',');
     if (this.indexes?.key === key) return this.indexes.byType;
     const byType: lunr.Index[] = [];
     for (let type = 0; type < documentTypeCount; type++) {
@@ -232,7 +246,7 @@ export class ShardedSearch {
       const vectors = new Map<string, number[]>();
       const terms: string[] = [];
       let termIndex = 0;
-      for (const position of [...this.loadedTermShards.keys()].sort((a, b) => a - b)) {
+      for (const position of needed) {
         const shard = this.loadedTermShards.get(position)!;
         for (const term of Object.keys(shard).sort()) {
           const postings = shard[term]![type];
@@ -296,9 +310,9 @@ export class ShardedSearch {
     const rawTokens = this.plugin.tokenize(input, this.plugin.language);
     if (rawTokens.length === 0) return [];
     const queries = this.plugin.smartQueries(rawTokens, []);
-    const shards = new Set(queries.flatMap((query) => query.term.flatMap((term) => this.termShardsFor(term))));
-    await Promise.all([...shards].map((position) => this.termShard(position)));
-    const indexes = this.lunrIndexes();
+    const shards = [...new Set(queries.flatMap((query) => query.term.flatMap((term) => this.termShardsFor(term))))];
+    await Promise.all(shards.map((position) => this.termShard(position)));
+    const indexes = this.lunrIndexes(shards);
 
     type Hit = {ref: number; type: number; metadata: object; tokens: string[]; score: number};
     const hits: Hit[] = [];
@@ -326,12 +340,8 @@ export class ShardedSearch {
       }
     }
 
-    await this.loadDocuments(hits.map((hit) => hit.ref));
-    const pages = hits.flatMap((hit) => {
-      const stored = this.storedDocuments.get(hit.ref) as Partial<StoredHeading>;
-      return hit.type === titleType || hit.type === descriptionType || hit.type === keywordsType ? [] : [stored.p!];
-    });
-    await this.loadDocuments(pages);
+    // The results' documents and their pages' entries, in one round of requests.
+    await this.loadDocuments(hits.flatMap((hit) => [hit.ref, this.pageOf(hit)]));
 
     const results: SearchResult[] = hits.map((hit) => {
       const document = this.document(hit.type, hit.ref);
