@@ -251,3 +251,46 @@ test('term positions are where lunr would record the stemmed term', () => {
     [19, 9],
   ]);
 });
+
+test('a small site’s page outlines come with the manifest; a larger one’s wait for results that need them', async () => {
+  const small = buildShardedIndex(pluginIndex, '/assets/search/', {...sizes, outlineShardChars: 10_000});
+  const smallFiles = inMemory(small.files);
+  await new ShardedSearch(small.manifest, smallFiles.load, plugin).prefetchOutlines();
+  assert.deepEqual(smallFiles.loaded, [small.manifest.documents[0]![1]]);
+  const large = buildShardedIndex(pluginIndex, '/assets/search/', {...sizes, outlineShardChars: 60});
+  const largeFiles = inMemory(large.files);
+  await new ShardedSearch(large.manifest, largeFiles.load, plugin).prefetchOutlines();
+  assert.deepEqual(largeFiles.loaded, []);
+});
+
+test('text results count per page: one result a page, its other matching sections add to its score, a section repeating the words counts once', async () => {
+  const filler = 'Other words fill this passage so that it is long enough to stand apart from the next one.';
+  const index: PluginIndex = [
+    {
+      documents: [
+        {i: 1, t: 'Repeats', u: '/docs/3.0.0/repeats', b: []},
+        {i: 3, t: 'Explains', u: '/docs/3.0.0/explains', b: []},
+      ],
+    },
+    {documents: []},
+    {documents: []},
+    {documents: []},
+    {
+      documents: [
+        // One section whose table repeats the phrase in two rows (two passages).
+        {i: 2, t: `Widget gizmo here. ${filler} ${filler} Widget gizmo there.`, s: 'Repeats', u: '/docs/3.0.0/repeats', h: '', p: 1},
+        // Two sections that each use it once.
+        {i: 4, t: `Widget gizmo one. ${filler}`, s: 'Explains', u: '/docs/3.0.0/explains', h: '#one', p: 3},
+        {i: 5, t: `Widget gizmo two. ${filler}`, s: 'Two', u: '/docs/3.0.0/explains', h: '#two', p: 3},
+      ],
+    },
+  ];
+  const {manifest, files} = buildShardedIndex(index, '/assets/search/', {...sizes, passageChars: 60});
+  const results = (await new ShardedSearch(manifest, inMemory(files).load, plugin).search('widget gizmo', 8)).filter(
+    (result) => result.type === 4,
+  );
+  assert.deepEqual(
+    results.map((result) => result.document.u),
+    ['/docs/3.0.0/explains', '/docs/3.0.0/repeats'],
+  );
+});

@@ -111,7 +111,14 @@ export function addressKeywords(url: string, title: string): string {
 function storeDocuments(
   index: PluginIndex,
   passageChars: number,
-): {stored: StoredDocument[]; indexed: IndexedDocument[]; outlineCount: number; pages: number[]; passageStarts: number[]} {
+): {
+  stored: StoredDocument[];
+  indexed: IndexedDocument[];
+  outlineCount: number;
+  pages: number[];
+  passageStarts: number[];
+  sectionStarts: number[];
+} {
   const titles = index[titleType]?.documents ?? [];
   const byPage = new Map<number, PluginDocument[]>();
   const sections = [...(index[1]?.documents ?? []), ...(index[contentType]?.documents ?? [])].sort((a, b) => a.i - b.i);
@@ -150,16 +157,18 @@ function storeDocuments(
   }
   const outlineCount = stored.length;
   const passageStarts: number[] = [];
+  const sectionStarts: number[] = [];
   titles.forEach((title, position) => {
     passageStarts.push(stored.length + 1);
     for (const section of byPage.get(title.i) ?? []) {
       if (!contentIds.has(section.i)) continue;
+      sectionStarts.push(stored.length + 1);
       for (const passage of splitIntoPassages(section.t, passageChars)) {
         add({t: passage, s: section.s ?? title.t, u: section.u, h: section.h ?? '', p: pages[position]!}, contentType);
       }
     }
   });
-  return {stored, indexed, outlineCount, pages, passageStarts};
+  return {stored, indexed, outlineCount, pages, passageStarts, sectionStarts};
 }
 
 /** Each term's weight in each document of one type, as lunr computes it with the plugin's pipeline. */
@@ -222,7 +231,7 @@ function cut<T>(items: T[], size: (item: T) => number, chars: number): T[][] {
 }
 
 export function buildShardedIndex(index: PluginIndex, base: string, sizes: ShardSizes = defaultShardSizes): ShardedIndex {
-  const {stored, indexed, outlineCount, pages, passageStarts} = storeDocuments(index, sizes.passageChars);
+  const {stored, indexed, outlineCount, pages, passageStarts, sectionStarts} = storeDocuments(index, sizes.passageChars);
   const postingsByTerm = new Map<string, number[][]>();
   documentTypes.forEach((_name, type) => {
     const documents = indexed.filter((document) => document.type === type);
@@ -269,6 +278,7 @@ export function buildShardedIndex(index: PluginIndex, base: string, sizes: Shard
       documents: documentShards,
       pages: deltas(pages),
       passages: deltas(passageStarts),
+      sections: deltas(sectionStarts),
     },
     files,
   };

@@ -32,6 +32,8 @@ export type ShardedIndexManifest = {
   pages: number[];
   /** The reference of each page's first passage (in `pages` order; its passages follow it), as differences likewise. */
   passages: number[];
+  /** The reference of each section's first passage, as differences likewise. */
+  sections: number[];
 };
 
 /**

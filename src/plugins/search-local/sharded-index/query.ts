@@ -12,7 +12,7 @@
  *
  * The plugin indexed a page's text by section; the build cuts it into passages (so a result costs
  * a passage, not a section). Text results are then counted per page, as a reader picks pages: a
- * page's best passage stands for it, scored up by the page's other matching passages
+ * page's best passage stands for it, scored up by the page's other matching sections
  * (`otherPassageWeight`), so a page that is about the words outranks one that mentions them once,
  * and one page's passages do not fill the list.
  */
@@ -58,10 +58,13 @@ export type PluginQueryFunctions = {
 
 export type LoadShard = (file: string) => Promise<unknown>;
 
-/** How much each further matching passage of a page adds to its best passage's score. */
+/** A version whose page outlines fit in this many shards gets them with its manifest. */
+export const maxPrefetchedOutlineShards = 2;
+
+/** How much the best passage of each further matching section of a page adds to its best passage's score. */
 export const otherPassageWeight = 0.5;
 
-/** A prefix being typed expands over at most this many term shards. */
+/** A prefix being typed expands over at most this many term shards (one for a prefix of one or two letters). */
 export const maxPrefixShards = 3;
 
 const documentTypeCount = 5;
@@ -134,6 +137,8 @@ export class ShardedSearch {
   private readonly pageRefs: number[];
   /** The reference of each page's first passage, ascending (in the same order). */
   private readonly passageStarts: number[];
+  /** The reference of each section's first passage, ascending. */
+  private readonly sectionStarts: number[];
   private readonly termShards = new Map<number, Promise<TermShard>>();
   private readonly loadedTermShards = new Map<number, TermShard>();
   private readonly documentShards = new Map<number, Promise<DocumentShard>>();
@@ -154,6 +159,8 @@ export class ShardedSearch {
     this.pageRefs = manifest.pages.map((delta) => (page += delta));
     let start = 0;
     this.passageStarts = manifest.passages.map((delta) => (start += delta));
+    let section = 0;
+    this.sectionStarts = manifest.sections.map((delta) => (section += delta));
   }
 
   /** The reference of a result's page entry, from the manifest alone. */
@@ -162,10 +169,20 @@ export class ShardedSearch {
     return this.pageRefs[refShardOf(this.pageRefs, hit.ref)]!;
   }
 
-  /** Text results, one per page: its best passage, scored up by the page's other matching passages. */
+  /**
+   * Text results, one per page: its best passage, scored up by the best passage of each of its
+   * other matching sections (a section that repeats the words, as a table of nested fields does,
+   * counts once).
+   */
   private perPage(found: lunr.Index.Result[]): lunr.Index.Result[] {
-    const byPage = new Map<number, {best: lunr.Index.Result; others: number}>();
+    const bestBySection = new Map<number, lunr.Index.Result>();
     for (const result of found) {
+      const section = refShardOf(this.sectionStarts, Number(result.ref));
+      const best = bestBySection.get(section);
+      if (!best || result.score > best.score) bestBySection.set(section, result);
+    }
+    const byPage = new Map<number, {best: lunr.Index.Result; others: number}>();
+    for (const result of bestBySection.values()) {
       const page = refShardOf(this.passageStarts, Number(result.ref));
       const entry = byPage.get(page);
       if (!entry) byPage.set(page, {best: result, others: 0});
@@ -191,7 +208,9 @@ export class ShardedSearch {
     const first = shardOf(this.termFirsts, literal);
     const shards = [first];
     if (star !== -1) {
-      for (let next = first + 1; next < this.termFirsts.length && shards.length < maxPrefixShards; next++) {
+      // One or two letters are the start of a word still being typed: its nearest shard is enough.
+      const limit = literal.length >= 3 ? maxPrefixShards : 1;
+      for (let next = first + 1; next < this.termFirsts.length && shards.length < limit; next++) {
         if (!this.termFirsts[next]!.startsWith(literal)) break;
         shards.push(next);
       }
@@ -224,6 +243,19 @@ export class ShardedSearch {
       this.documentShards.set(position, shard);
     }
     return shard;
+  }
+
+  /**
+   * Fetches the outline shards (every page's title, breadcrumb and headings) ahead of the first
+   * query when there are at most `maxPrefetchedOutlineShards` of them: nearly every search shows
+   * titles, and this saves it a round of requests. A larger site fetches them as results need them.
+   */
+  prefetchOutlines(): Promise<void> {
+    // Outlines come first: the first page's first passage follows the last outline.
+    const firstPassage = this.passageStarts[0] ?? Infinity;
+    const outlineShards = this.documentFirsts.flatMap((first, position) => (first < firstPassage ? [position] : []));
+    if (outlineShards.length > maxPrefetchedOutlineShards) return Promise.resolve();
+    return Promise.all(outlineShards.map((position) => this.documentShard(position))).then(() => undefined);
   }
 
   private async loadDocuments(refs: Iterable<number>): Promise<void> {

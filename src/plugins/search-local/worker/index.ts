@@ -37,7 +37,9 @@ function shardedSearch(baseUrl: string, searchContext: string): Promise<ShardedS
     const manifestUrl = `${baseUrl}${searchIndexUrl.replace('{dir}', searchContext ? `-${searchContext.replace(/\//g, '-')}` : '')}`;
     search = fetchJson(manifestUrl).then((manifest) => {
       const {base} = manifest as ShardedIndexManifest;
-      return new ShardedSearch(manifest as ShardedIndexManifest, (file) => fetchJson(`${base}${file}`), plugin);
+      const search = new ShardedSearch(manifest as ShardedIndexManifest, (file) => fetchJson(`${base}${file}`), plugin);
+      void search.prefetchOutlines().catch(() => {});
+      return search;
     });
     search.catch(() => searches.delete(key));
     searches.set(key, search);
