@@ -87,7 +87,11 @@ const queriesByVersion: {version: string; start: string; queries: Query[]}[] = [
   },
 ];
 
-/** Phrases from the pages' text, as a reader remembers them, and the page they are from. */
+/**
+ * Phrases from the pages' text, as a reader remembers them, and the page they are from. An object
+ * page's field rows also appear on the pages of the objects that embed it (Customer lists
+ * billingAddress.careOf): such a phrase names the page that holds it among the first three.
+ */
 const phrasesByVersion: {version: string; start: string; queries: Query[]}[] = [
   {
     version: '3.0.0',
@@ -110,7 +114,7 @@ const phrasesByVersion: {version: string; start: string; queries: Query[]}[] = [
       ['receipts and payment links are sent here', 'objects/customer'],
       ['mobile phone number in E.164 format', 'objects/customer'],
       ['swedish personnummer', 'objects/customer'],
-      ['care-of name', 'objects/address'],
+      ['name of the item as the shopper should see it', 'objects/order-line'],
       ['tessera validates postal codes for the nordic countries', 'objects/address'],
       ['fractional quantities are not supported', 'objects/order-line'],
       ['typically the SKU', 'objects/order-line'],
