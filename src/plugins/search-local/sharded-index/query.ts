@@ -69,6 +69,15 @@ export const maxPrefixShards = 3;
 
 const documentTypeCount = 5;
 
+/** Term indexes of one shard's terms start at its position times this (more terms than any shard holds). */
+const shardTermIndexSpan = 1_000_000;
+
+type ShardPart = {
+  invertedIndex: Map<string, {_index: number; t: Record<string, object>}>;
+  vectors: Map<string, number[]>;
+  tokenSet: lunr.TokenSet;
+};
+
 /** lunr's search pipeline (the stemmer), as the plugin's index applies it to query terms. */
 function searchPipeline(): lunr.Pipeline {
   const pipeline = new lunr.Pipeline();
@@ -144,7 +153,7 @@ export class ShardedSearch {
   private readonly documentShards = new Map<number, Promise<DocumentShard>>();
   private readonly storedDocuments = new Map<number, StoredDocument>();
   private readonly documents = new Map<string, SearchDocument>();
-  private indexes: {key: string; byType: lunr.Index[]} | undefined;
+  private readonly parts = new Map<string, ShardPart | undefined>();
   private readonly pipeline = searchPipeline();
 
   constructor(
@@ -264,54 +273,75 @@ export class ShardedSearch {
     await Promise.all([...positions].map((position) => this.documentShard(position)));
   }
 
+  /** A term shard's terms of one document type, as lunr structures, built once per shard. */
+  private shardPart(position: number, type: number): ShardPart | undefined {
+    const key = `${position}:${type}`;
+    if (this.parts.has(key)) return this.parts.get(key);
+    const shard = this.loadedTermShards.get(position)!;
+    const invertedIndex: ShardPart['invertedIndex'] = new Map();
+    const vectors: ShardPart['vectors'] = new Map();
+    const terms = Object.keys(shard).sort();
+    let local = 0;
+    for (const term of terms) {
+      const postings = shard[term]![type];
+      if (!postings || postings.length === 0) continue;
+      // Term indexes grow with the shard's position, so a document's elements stay sorted across shards.
+      const termIndex = position * shardTermIndexSpan + local++;
+      const fieldPosting: Record<string, object> = Object.create(null);
+      let ref = 0;
+      for (let k = 0; k < postings.length; k += 2) {
+        ref += postings[k]!;
+        fieldPosting[ref] = {};
+        const fieldRef = `t/${ref}`;
+        let elements = vectors.get(fieldRef);
+        if (!elements) vectors.set(fieldRef, (elements = []));
+        elements.push(termIndex, postings[k + 1]! / weightScale);
+      }
+      invertedIndex.set(term, {_index: termIndex, t: fieldPosting});
+    }
+    const part = local === 0 ? undefined : {invertedIndex, vectors, tokenSet: tokenSetFromArray([...invertedIndex.keys()])};
+    this.parts.set(key, part);
+    return part;
+  }
+
   /**
    * One lunr index per document type over the term shards a query needs (not every shard loaded
-   * so far: each keystroke's query builds over its own few shards, and the last one is kept).
+   * so far), joined from each shard's own structures, which are built once: a keystroke costs the
+   * documents its words match, not the size of its shards.
    */
   private lunrIndexes(positions: number[]): lunr.Index[] {
     const needed = [...new Set(positions)].sort((a, b) => a - b);
-    const key = needed.join(',');
-    if (this.indexes?.key === key) return this.indexes.byType;
     const byType: lunr.Index[] = [];
     for (let type = 0; type < documentTypeCount; type++) {
-      const invertedIndex: Record<string, {_index: number; t: Record<string, object>}> = Object.create(null);
-      const vectors = new Map<string, number[]>();
-      const terms: string[] = [];
-      let termIndex = 0;
-      for (const position of needed) {
-        const shard = this.loadedTermShards.get(position)!;
-        for (const term of Object.keys(shard).sort()) {
-          const postings = shard[term]![type];
-          if (!postings || postings.length === 0) continue;
-          const fieldPosting: Record<string, object> = Object.create(null);
-          let ref = 0;
-          for (let k = 0; k < postings.length; k += 2) {
-            ref += postings[k]!;
-            const fieldRef = `t/${ref}`;
-            fieldPosting[ref] = {};
-            let elements = vectors.get(fieldRef);
-            if (!elements) vectors.set(fieldRef, (elements = []));
-            elements.push(termIndex, postings[k + 1]! / weightScale);
+      const parts = needed.flatMap((position) => this.shardPart(position, type) ?? []);
+      const invertedIndex = new Proxy(Object.create(null) as object, {
+        get: (_target, term) => {
+          for (const part of parts) {
+            const posting = part.invertedIndex.get(String(term));
+            if (posting) return posting;
           }
-          invertedIndex[term] = {_index: termIndex, t: fieldPosting};
-          terms.push(term);
-          termIndex += 1;
-        }
-      }
-      const fieldVectors: Record<string, lunr.Vector> = Object.create(null);
-      for (const [fieldRef, elements] of vectors) fieldVectors[fieldRef] = new lunr.Vector(elements);
-      terms.sort();
+          return undefined;
+        },
+      });
+      const merged = new Map<string, lunr.Vector>();
+      const fieldVectors = new Proxy(Object.create(null) as object, {
+        get: (_target, fieldRef) => {
+          const key = String(fieldRef);
+          let vector = merged.get(key);
+          if (!vector) {
+            vector = new lunr.Vector(parts.flatMap((part) => part.vectors.get(key) ?? []));
+            merged.set(key, vector);
+          }
+          return vector;
+        },
+      });
+      const tokenSet = {
+        intersect: (query: lunr.TokenSet) => ({toArray: () => parts.flatMap((part) => part.tokenSet.intersect(query).toArray())}),
+      };
       byType.push(
-        new lunr.Index({
-          invertedIndex,
-          fieldVectors,
-          tokenSet: tokenSetFromArray(terms),
-          fields: ['t'],
-          pipeline: this.pipeline,
-        } as unknown as lunr.Index.Attributes),
+        new lunr.Index({invertedIndex, fieldVectors, tokenSet, fields: ['t'], pipeline: this.pipeline} as unknown as lunr.Index.Attributes),
       );
     }
-    this.indexes = {key, byType};
     return byType;
   }
 
