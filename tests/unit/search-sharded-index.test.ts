@@ -232,6 +232,16 @@ test('scores are the ones lunr gives over the whole, unsharded index', async () 
     assert.equal(String(result.document.i), expected[index]!.ref);
     assert.ok(Math.abs(result.score - expected[index]!.score) < 0.01, `${result.score} vs ${expected[index]!.score}`);
   });
+  // Two words whose terms lie in different shards: one query vector over both, as lunr builds it.
+  const shardOf = (term: string) => manifest.terms.filter(([first]) => first <= term).length;
+  assert.notEqual(shardOf('captur'), shardOf('money'));
+  const [both] = (await search.search('captured money', 8)).filter((result) => result.type === 4);
+  const [expectedBoth] = whole.query((query) => {
+    query.term('captured', {presence: lunr.Query.presence.REQUIRED});
+    query.term('money', {presence: lunr.Query.presence.REQUIRED});
+  });
+  assert.equal(String(both!.document.i), expectedBoth!.ref);
+  assert.ok(Math.abs(both!.score - expectedBoth!.score) < 0.01, `${both!.score} vs ${expectedBoth!.score}`);
 });
 
 test('a page address adds the words its title does not say', () => {
