@@ -480,7 +480,7 @@ export const upstreamModifications: UpstreamModification[] = [
     kind: 'replaced module',
     ours: [searchLocalPlugin, 'src/plugins/search-local/worker/index.ts', 'src/plugins/search-local/sharded-index/query.ts'],
     why: "The SearchBar's and SearchPage's `new Worker(new URL('./worker.js'))` gets our worker (a NormalModuleReplacementPlugin in the search plugin): the same Comlink SearchWorker API and result shape, over the sharded index. It fetches a version's manifest on first focus, then only the term shards of the words typed and the document shards of the results shown; it queries them with lunr and the plugin's own tokenizer, query expansion and ordering.",
-    gain: 'First search with the full text indexed, search code included: 60.6 KB (3.0.0) and 54.9 KB (1.0.0) at gzip 9, against 127 KB for the one-file index that left most text out; at 10× the pages 100 KB on the wire (SEARCH.md).',
+    gain: 'First search with the full text indexed, search code included: 60.6 KB (3.0.0) and 54.9 KB (1.0.0) at gzip 9, against 127 KB for the one-file index that left most text out; at 10× the pages 91 KB on the wire (SEARCH.md).',
     switchOff: `remove configureWebpack and postBuild from ${searchLocalPlugin} (and restore the index exclusions that kept one file small)`,
   },
   {
