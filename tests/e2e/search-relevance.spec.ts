@@ -1,12 +1,12 @@
 /**
  * What a developer types into the search box, per docs version, and the page that must be among
- * the first three suggestions. The index leaves most of each page out (config/search.ts) so that a
- * phone downloads little before the first result; this set is what that may not cost.
+ * the first three suggestions: topics (names, codes, tasks, with a typo or two) and phrases taken
+ * from the pages' text (prose, table cells, the fields of object and error pages), which only a
+ * full-text index finds.
  */
-import {readdirSync, readFileSync} from 'node:fs';
-import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
+import {searchPages} from '../support/search-index';
 
 type Query = [query: string, page: string];
 
@@ -80,7 +80,74 @@ const queriesByVersion: {version: string; start: string; queries: Query[]}[] = [
       ['signup webhook', 'api/signup-webhook-request'],
       ['signup status', 'api/signup-webhook-request'],
       ['validation request', 'api/send-validate-response'],
+      ['validate response', 'api/send-validate-response'],
+      ['sandbox url', 'api/tessera-api'],
       ['deprecated', 'api/tessera-api'],
+    ],
+  },
+];
+
+/**
+ * Phrases from the pages' text, as a reader remembers them, and the page they are from. An object
+ * page's field rows also appear on the pages of the objects that embed it (Customer lists
+ * billingAddress.careOf): such a phrase names the page that holds it among the first three.
+ */
+const phrasesByVersion: {version: string; start: string; queries: Query[]}[] = [
+  {
+    version: '3.0.0',
+    start: '/docs/3.0.0/sdk/sdk/intro',
+    queries: [
+      ['that reservation is an authorization', 'guides/guides/quick_guides/payment_steps/capturing_orders'],
+      ['you cancelled before capturing anything', 'guides/guides/quick_guides/payment_steps/capturing_orders'],
+      ['the full amount is authorized nothing is captured', 'guides/guides/quick_guides/payment_steps/capturing_orders'],
+      ['the item may have sold out while the shopper was paying', 'guides/guides/additional_guides/decisions'],
+      ['makes tessera wait for your decision before it creates the order', 'guides/guides/additional_guides/decisions'],
+      ['your long-lived key travels over the network as rarely as possible', 'guides/guides/additional_guides/authenticate'],
+      ['simulated no card or bank account is charged', 'guides/guides/additional_guides/authenticate'],
+      ['a declined card does not end the session', 'guides/guides/additional_guides/sandbox_test_data'],
+      ['steer the simulated issuers banks and risk checks', 'guides/guides/additional_guides/sandbox_test_data'],
+      ['a new shipping address costs more to deliver to', 'sdk/sdk/locking_sdk'],
+      ['keep locks short', 'sdk/sdk/locking_sdk'],
+      ['the SDK releases it and reloads the session', 'sdk/sdk/locking_sdk'],
+      ['a signed POST request to a URL you give it', 'notifications'],
+      // Field descriptions of object pages.
+      ['receipts and payment links are sent here', 'objects/customer'],
+      ['mobile phone number in E.164 format', 'objects/customer'],
+      ['swedish personnummer', 'objects/customer'],
+      ['name of the item as the shopper should see it', 'objects/order-line'],
+      ['tessera validates postal codes for the nordic countries', 'objects/address'],
+      ['fractional quantities are not supported', 'objects/order-line'],
+      ['typically the SKU', 'objects/order-line'],
+      // Error pages: when it happens, what to do.
+      ['already used within 24 hours with a different body', 'errors/idempotency_key_reused'],
+      ['reuse a key only to retry the identical request', 'errors/idempotency_key_reused'],
+      ['capture at most the remaining authorized amount', 'errors/amount_exceeds_capturable'],
+    ],
+  },
+  {
+    version: '1.0.0',
+    start: '/docs/1.0.0/api/tessera-api',
+    queries: [
+      ['when the customer returns goods', 'api/refund-order'],
+      ['grant a goodwill discount', 'api/refund-order'],
+      ['the starting point of every V1 purchase', 'api/create-session'],
+      ['create one session per checkout attempt', 'api/create-session'],
+      ['do not request a token per API call', 'api/get-auth-token'],
+      ['a few minutes before the current token expires', 'api/get-auth-token'],
+      ['your last chance to check stock, prices and the delivery address', 'api/send-validate-response'],
+      ['only the fields present in the body change', 'api/update-order'],
+      ['fraud screening stock reservation credit limits', 'api/purchase-decision'],
+      ['in automatic mode tessera completes the session', 'api/purchase-decision'],
+      ['deliver the link to the customer by SMS', 'api/create-hosted-page'],
+      ['a purchase at a store counter', 'api/create-hosted-page'],
+      ['store signup.merchant_account_id with the merchant on your platform', 'api/signup-webhook-request'],
+      ['tessera appends signup_id', 'api/read-signup'],
+      ['sandbox data is isolated from production', 'api/tessera-api'],
+      ['sent with HTTP Basic authentication', 'api/tessera-api'],
+      ['wait for the Retry-After seconds', 'errors/rate_limited'],
+      ['more requests per second than its limit allows', 'errors/rate_limited'],
+      ['recalculate the totals from the lines', 'errors/cart_total_mismatch'],
+      ['the cart totals do not equal the sum of its lines', 'errors/cart_total_mismatch'],
     ],
   },
 ];
@@ -88,15 +155,15 @@ const queriesByVersion: {version: string; start: string; queries: Query[]}[] = [
 type PageEntry = {url: string; title: string; breadcrumb: string};
 
 /**
- * The pages of a version's index (its first part lists every page: url, title, breadcrumb), read
- * from the build: a suggestion shows a title and a path, not its link.
+ * The pages of a version's index (url, title, breadcrumb), read from the build: a suggestion shows
+ * a title and a path, not its link.
  */
 function indexedPages(version: string): PageEntry[] {
-  const dir = path.join(process.cwd(), 'build', version === '3.0.0' ? '' : `docs/${version}`);
-  const file = readdirSync(dir).find((name) => /^search-index-[0-9a-f]+\.json$/.test(name));
-  if (!file) throw new Error(`No search index in ${dir}: run npm run build`);
-  const [titles] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as [{documents: {u: string; t: string; b?: string[]}[]}];
-  return titles.documents.map((document) => ({url: document.u, title: document.t, breadcrumb: (document.b ?? []).join(' › ')}));
+  return searchPages(version === '3.0.0' ? '' : `docs/${version}`).map((page) => ({
+    url: page.u,
+    title: page.t,
+    breadcrumb: page.b.join(' › '),
+  }));
 }
 
 type Suggestion = {title: string; path: string | null; inTree: boolean};
@@ -146,24 +213,29 @@ async function suggestionsFor(page: Page, query: string): Promise<Suggestion[]> 
   );
 }
 
-for (const {version, start, queries} of queriesByVersion) {
-  test(`the ${version} search finds the page a developer looks for among its first three suggestions`, async ({page}) => {
-    test.slow(); // One search per query.
-    expect(queries.length).toBeGreaterThanOrEqual(20);
-    const pages = indexedPages(version);
-    await page.goto(start);
-    await expectHydrated(page);
-    await page.locator('.navbar input.navbar__search-input').click();
-    const misses: string[] = [];
-    for (const [query, expected] of queries) {
-      const url = `/docs/${version}/${expected}`;
-      expect(
-        pages.map((entry) => entry.url),
-        `${url} is indexed`,
-      ).toContain(url);
-      const firstThree = pagesOf(await suggestionsFor(page, query), pages).slice(0, 3);
-      if (!firstThree.includes(url)) misses.push(`"${query}" → ${url}, got ${firstThree.join(', ') || 'nothing'}`);
-    }
-    expect(misses).toEqual([]);
-  });
+for (const [kind, sets] of [
+  ['topic', queriesByVersion],
+  ['phrase', phrasesByVersion],
+] as const) {
+  for (const {version, start, queries} of sets) {
+    test(`the ${version} search finds the page of each ${kind} query among its first three suggestions`, async ({page}) => {
+      test.slow(); // One search per query.
+      expect(queries.length).toBeGreaterThanOrEqual(20);
+      const pages = indexedPages(version);
+      await page.goto(start);
+      await expectHydrated(page);
+      await page.locator('.navbar input.navbar__search-input').click();
+      const misses: string[] = [];
+      for (const [query, expected] of queries) {
+        const url = `/docs/${version}/${expected}`;
+        expect(
+          pages.map((entry) => entry.url),
+          `${url} is indexed`,
+        ).toContain(url);
+        const firstThree = pagesOf(await suggestionsFor(page, query), pages).slice(0, 3);
+        if (!firstThree.includes(url)) misses.push(`"${query}" → ${url}, got ${firstThree.join(', ') || 'nothing'}`);
+      }
+      expect(misses).toEqual([]);
+    });
+  }
 }

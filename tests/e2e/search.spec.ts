@@ -145,8 +145,12 @@ test.describe('search (spec 2, 7)', () => {
     expect(box?.width ?? 0).toBeGreaterThan(100);
   });
 
-  /** A phone downloads the whole index of a version before the first result shows. */
-  const firstSearchBudgetKB = 150;
+  /**
+   * What a first search downloads: the search code, the version's manifest, the term shards of
+   * its words and the document shards of its results (measured 60.6 KB on 3.0.0 and 54.9 KB on
+   * 1.0.0; the budget is about 10 % above the larger).
+   */
+  const firstSearchBudgetKB = 67;
   for (const [version, start, query] of [
     ['3.0.0', '/docs/3.0.0/sdk/sdk/intro', 'partial refund'],
     ['1.0.0', '/docs/1.0.0/api/tessera-api', 'refund an order'],

@@ -45,7 +45,7 @@ const docsPage = `<html><body>
   </div>
 </article></div></body></html>`;
 
-test('search index: a docs page keeps its title, headings, section leads and table keys, under its sidebar place', () => {
+test('search index: a docs page keeps its title, headings, prose and every table column, under its sidebar place', () => {
   const parsed = parse(docsPage, 'docs', '/docs/3.0.0/x', {ignoreCssSelectors: searchIndexExclusions, forceIgnoreNoIndex: false});
   assert.equal(parsed.pageTitle, 'Refund the order');
   // Not the navbar's active item, nor the sidebar's single top category.
@@ -55,16 +55,40 @@ test('search index: a docs page keeps its title, headings, section leads and tab
     ['Refund the order', 'Errors', 'Next steps', 'Limits'],
   );
   const [opening, errors, nextSteps, limits] = parsed.sections;
-  // The page's opening is left to its description, which the index holds apart.
-  assert.equal(opening!.content, '');
+  assert.match(opening!.content, /Lead of the page\. Second paragraph of the page\./);
   // A list of links to other pages goes; a list that says something stays.
   assert.equal(nextSteps!.content, '');
   assert.match(limits!.content, /refund_window_closed/);
   assert.match(errors!.content, /Lead of the section\./);
   assert.match(errors!.content, /refund_window_closed/);
-  for (const left of ['$client', 'Refund another way', 'amount integer', 'Deactivate a token', 'Copy page', 'On this page', 'Code']) {
+  assert.match(errors!.content, /Refund another way\./);
+  assert.match(errors!.content, /What to do/);
+  for (const left of ['$client', 'amount integer', 'Deactivate a token', 'Copy page', 'On this page']) {
     assert.doesNotMatch(errors!.content, new RegExp(left.replace(/[$]/g, '\\$')), left);
   }
+});
+
+const objectPage = `<html class="docs-doc-id-objects/address"><body><article><div class="theme-doc-markdown markdown">
+  <header><h1>Address object</h1></header>
+  <p>A postal address.</p>
+  <h2 id="fields"><a class="hash-link" href="#fields"></a>Fields</h2>
+  <table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+    <tbody><tr><td><code>careOf</code></td><td>string</td><td>Care-of name (c/o).</td></tr></tbody></table>
+  <h2 id="example"><a class="hash-link" href="#example"></a>Example</h2>
+  <div class="theme-code-block"><pre><code>{"careOf": "c/o Berg"}</code></pre></div>
+</div></article></body></html>`;
+
+test('search index: an object page keeps its fields and their descriptions with the page, not the headings every object page repeats', () => {
+  const parsed = parse(objectPage, 'docs', '/docs/3.0.0/objects/address', {
+    ignoreCssSelectors: searchIndexExclusions,
+    forceIgnoreNoIndex: false,
+  });
+  assert.deepEqual(
+    parsed.sections.map((section) => section.title),
+    ['Address object'],
+  );
+  assert.match(parsed.sections[0]!.content, /A postal address\..*careOf.*Care-of name \(c\/o\)\./);
+  assert.doesNotMatch(parsed.sections[0]!.content, /c\/o Berg/);
 });
 
 const apiOperationPage = `<html><body><article><div class="theme-doc-markdown markdown"><div class="row theme-api-markdown">
@@ -80,7 +104,7 @@ const apiOperationPage = `<html><body><article><div class="theme-doc-markdown ma
   <details><summary><h3>Path Parameters</h3></summary><p>orderId string required</p></details>
 </div></div></div></article></body></html>`;
 
-test('search index: an API operation keeps its title and the lead of its description, not the headings every operation repeats', () => {
+test('search index: an API operation keeps its title and its whole description, not its schemas nor the headings every operation repeats', () => {
   const parsed = parse(apiOperationPage, 'docs', '/docs/3.0.0/api/capture-an-order', {
     ignoreCssSelectors: searchIndexExclusions,
     forceIgnoreNoIndex: false,
@@ -90,5 +114,7 @@ test('search index: an API operation keeps its title and the lead of its descrip
   const text = parsed.sections.map((section) => section.content).join(' ');
   assert.match(text, /Moving to V3/);
   assert.match(text, /Captures authorized money/);
-  for (const left of ['Omit amount', 'amount_exceeds_capturable', 'orderId string']) assert.doesNotMatch(text, new RegExp(left), left);
+  assert.match(text, /Omit amount to capture everything\./);
+  assert.match(text, /amount_exceeds_capturable/);
+  assert.doesNotMatch(text, /orderId string/);
 });

@@ -105,3 +105,19 @@ test('PERFORMANCE.md is written from the list as it is now', () => {
     'PERFORMANCE.md is out of date: run npm run docs:performance',
   );
 });
+
+test('the search plugin still starts its worker by the request our replacement matches, with the API ours implements', () => {
+  const theme = path.join(nodeModules, '@easyops-cn/docusaurus-search-local/dist/client/client/theme');
+  const plugin = readFileSync(path.join(siteDir, 'src/plugins/search-local/index.ts'), 'utf8');
+  assert.match(readFileSync(path.join(theme, 'searchByWorker.js'), 'utf8'), /new Worker\(new URL\("\.\/worker\.js", import\.meta\.url\)\)/);
+  assert.match(plugin, /NormalModuleReplacementPlugin\(\/\^\\\.\\\/worker\\\.js\$\//);
+  const upstreamWorker = readFileSync(path.join(theme, 'worker.js'), 'utf8');
+  const ourWorker = readFileSync(path.join(siteDir, 'src/plugins/search-local/worker/index.ts'), 'utf8');
+  for (const method of ['fetchIndexes(baseUrl, searchContext)', 'search(baseUrl, searchContext, input, limit)']) {
+    assert.ok(upstreamWorker.includes(`async ${method}`), `upstream ${method}`);
+  }
+  assert.match(ourWorker, /async fetchIndexes\(baseUrl: string, searchContext: string\)/);
+  assert.match(ourWorker, /async search\(baseUrl: string, searchContext: string, input: string, limit: number\)/);
+  assert.match(ourWorker, /Comlink\.expose\(SearchWorker\)/);
+  assert.ok(upstreamModifications.some((modification) => modification.upstreamFile.endsWith('/theme/worker.js')));
+});

@@ -1,18 +1,60 @@
-/** @easyops-cn/docusaurus-search-local with config/search.ts, kept out of main.js (see ../build-side-options). */
-import type {LoadContext} from '@docusaurus/types';
+/**
+ * @easyops-cn/docusaurus-search-local with config/search.ts, kept out of main.js (see
+ * ../build-side-options), and with a sharded full-text index behind its UI: after the plugin has
+ * written each version's index, the build replaces it with a small manifest and shards
+ * (./sharded-index), and the plugin's search worker is swapped for ours (./worker), which fetches
+ * only the shards a search needs.
+ */
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import * as searchLocalPackage from '@easyops-cn/docusaurus-search-local';
 import {searchOptions} from '../../../config/search';
 import {withBuildSideOptions, type PluginPackage} from '../build-side-options';
 import {writeSearchIndexStamp} from './index-stamp';
+import {writeShardedIndexes} from './sharded-index/write';
 
 /** The package's CommonJS exports; its typings declare only the options type. */
 export const searchLocal = searchLocalPackage as unknown as Required<PluginPackage>;
 
 const searchLocalWithOptions = withBuildSideOptions(searchLocal, searchOptions);
 
+/** The plugin's theme folder, where its SearchBar and SearchPage start `new Worker(new URL('./worker.js', …))`. */
+export const searchThemeDir = path.join(
+  path.dirname(require.resolve('@easyops-cn/docusaurus-search-local')),
+  '..',
+  '..',
+  'client',
+  'client',
+  'theme',
+);
+/** Our worker, with the plugin worker's API over the sharded index. */
+export const shardedSearchWorker = path.join(__dirname, 'worker', 'index.ts');
+
+type Resource = {context: string; request: string};
+
 /** The plugin computes its index file name when it starts: the stamp file must be there first. */
-export default function searchLocalPlugin(context: LoadContext, options: unknown) {
+export default async function searchLocalPlugin(context: LoadContext, options: unknown): Promise<Plugin> {
   writeSearchIndexStamp(context.siteDir, searchOptions);
-  return searchLocalWithOptions.plugin(context, options);
+  const plugin = await searchLocalWithOptions.plugin(context, options);
+  return {
+    ...plugin,
+    async postBuild(props) {
+      await plugin.postBuild?.(props);
+      writeShardedIndexes(props.outDir, props.baseUrl);
+    },
+    configureWebpack(config, isServer, utils, content) {
+      const upstream = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};
+      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
+      return {
+        ...upstream,
+        plugins: [
+          ...(upstream.plugins ?? []),
+          new NormalModuleReplacementPlugin(/^\.\/worker\.js$/, (resource: Resource) => {
+            if (path.resolve(resource.context) === path.resolve(searchThemeDir)) resource.request = shardedSearchWorker;
+          }),
+        ],
+      };
+    },
+  };
 }
 export const validateOptions = searchLocalWithOptions.validateOptions;

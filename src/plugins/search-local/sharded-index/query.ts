@@ -1,0 +1,426 @@
+/**
+ * Searches a sharded index (./format.ts) the way the search plugin's worker searches its one-file
+ * index: the plugin's own tokenizer and query expansion (`smartQueries`: every word required, the
+ * last one also as a prefix while it is typed, then within one edit for typos), lunr's matching
+ * and scoring, then the plugin's ordering. Only the shards a search needs are fetched: the term
+ * shards its words fall in, then the document shards of the results it returns.
+ *
+ * Typo tolerance and prefix matching work within the term shards a word needs: a word's shard
+ * holds the terms that sort next to it, so a typo after its first letters is found ("refnud"), and
+ * a prefix expands over at most `maxPrefixShards` shards (a one-letter prefix would otherwise
+ * fetch every shard of that letter).
+ *
+ * The plugin indexed a page's text by section; the build cuts it into passages (so a result costs
+ * a passage, not a section). Text results are then counted per page, as a reader picks pages: a
+ * page's best passage stands for it, scored up by the page's other matching sections
+ * (`otherPassageWeight`), so a page that is about the words outranks one that mentions them once,
+ * and one page's passages do not fill the list.
+ */
+import lunr from 'lunr';
+import {
+  contentType,
+  descriptionType,
+  keywordsType,
+  titleType,
+  weightScale,
+  type DocumentShard,
+  type ShardedIndexManifest,
+  type StoredContent,
+  type StoredDocument,
+  type StoredHeading,
+  type StoredTitle,
+  type TermShard,
+} from './format';
+
+/** A document as the plugin's UI reads it (its `SearchDocument`). */
+export type SearchDocument = {i: number; t: string; u: string; b?: string[]; s?: string; h?: string; p?: number};
+export type SearchMetadata = Record<string, {t: {position: [number, number][]}}>;
+export type SearchResult = {
+  document: SearchDocument;
+  type: number;
+  page: SearchDocument | false | undefined;
+  metadata: SearchMetadata;
+  tokens: string[];
+  score: number;
+};
+
+type QueryTerm = {value: string; presence: number; wildcard: number; editDistance?: number};
+export type SmartQuery = {tokens: string[]; term: QueryTerm[]};
+
+/** The plugin's client functions the search follows (its tokenizer, query expansion and ordering). */
+export type PluginQueryFunctions = {
+  tokenize: (input: string, language: string[]) => string[];
+  smartQueries: (tokens: string[], zhDictionary: string[]) => SmartQuery[];
+  sortSearchResults: (results: SearchResult[]) => void;
+  processTreeStatusOfSearchResults: (results: SearchResult[]) => void;
+  language: string[];
+};
+
+export type LoadShard = (file: string) => Promise<unknown>;
+
+/** A version whose page outlines fit in this many shards gets them with its manifest. */
+export const maxPrefetchedOutlineShards = 2;
+
+/** How much the best passage of each further matching section of a page adds to its best passage's score. */
+export const otherPassageWeight = 0.5;
+
+/** A prefix being typed expands over at most this many term shards (one for a prefix of one or two letters). */
+export const maxPrefixShards = 3;
+
+const documentTypeCount = 5;
+
+/** Term indexes of one shard's terms start at its position times this (more terms than any shard holds). */
+const shardTermIndexSpan = 1_000_000;
+
+type ShardPart = {
+  invertedIndex: Map<string, {_index: number; t: Record<string, object>}>;
+  vectors: Map<string, number[]>;
+  tokenSet: lunr.TokenSet;
+};
+
+/** lunr's search pipeline (the stemmer), as the plugin's index applies it to query terms. */
+function searchPipeline(): lunr.Pipeline {
+  const pipeline = new lunr.Pipeline();
+  pipeline.add(lunr.stemmer);
+  return pipeline;
+}
+
+/** A pipeline step as lunr runs it (its typings give the steps one parameter). */
+type PipelineStep = (token: lunr.Token, index: number, tokens: lunr.Token[]) => lunr.Token | lunr.Token[] | undefined | null;
+/** lunr's indexing pipeline, to find where a matched term stands in a document's text. */
+const indexingSteps = [lunr.trimmer, lunr.stopWordFilter, lunr.stemmer] as unknown as PipelineStep[];
+/** lunr's typings leave out what these use: a token's metadata and building a token set from sorted terms. */
+type TokenWithMetadata = lunr.Token & {metadata: {position: [number, number]}};
+const tokenSetFromArray = (lunr.TokenSet as unknown as {fromArray: (terms: string[]) => lunr.TokenSet}).fromArray;
+
+/** Where each of `terms` occurs in `text`, as lunr records positions when it indexes. */
+export function termPositions(text: string, terms: string[]): Map<string, [number, number][]> {
+  const wanted = new Set(terms);
+  const positions = new Map<string, [number, number][]>(terms.map((term) => [term, []]));
+  lunr.tokenizer(text).forEach((token, index, tokens) => {
+    let processed: lunr.Token | undefined = token.clone();
+    for (const step of indexingSteps) {
+      const out = step(processed, index, tokens);
+      processed = Array.isArray(out) ? out[0] : (out ?? undefined);
+      if (!processed || processed.toString() === '') return;
+    }
+    const term = processed.toString();
+    if (wanted.has(term)) positions.get(term)!.push((token as TokenWithMetadata).metadata.position);
+  });
+  return positions;
+}
+
+/** The index of the sorted `firsts` entry whose range holds `term`: the last one not after it. */
+function shardOf(firsts: string[], term: string): number {
+  let low = 0;
+  let high = firsts.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (firsts[middle]! <= term) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+function refShardOf(firsts: number[], ref: number): number {
+  let low = 0;
+  let high = firsts.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (firsts[middle]! <= ref) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+export class ShardedSearch {
+  private readonly termFirsts: string[];
+  private readonly documentFirsts: number[];
+  /** The reference of each page's own entry, ascending: its headings follow it. */
+  private readonly pageRefs: number[];
+  /** The reference of each page's first passage, ascending (in the same order). */
+  private readonly passageStarts: number[];
+  /** The reference of each section's first passage, ascending. */
+  private readonly sectionStarts: number[];
+  private readonly termShards = new Map<number, Promise<TermShard>>();
+  private readonly loadedTermShards = new Map<number, TermShard>();
+  private readonly documentShards = new Map<number, Promise<DocumentShard>>();
+  private readonly storedDocuments = new Map<number, StoredDocument>();
+  private readonly documents = new Map<string, SearchDocument>();
+  private readonly parts = new Map<string, ShardPart | undefined>();
+  private readonly pipeline = searchPipeline();
+
+  constructor(
+    private readonly manifest: ShardedIndexManifest,
+    private readonly load: LoadShard,
+    private readonly plugin: PluginQueryFunctions,
+  ) {
+    if (manifest.format !== 'tessera-sharded-search-1') throw new Error(`Unknown search index format: ${String(manifest.format)}`);
+    this.termFirsts = manifest.terms.map(([first]) => first);
+    this.documentFirsts = manifest.documents.map(([first]) => first);
+    let page = 0;
+    this.pageRefs = manifest.pages.map((delta) => (page += delta));
+    let start = 0;
+    this.passageStarts = manifest.passages.map((delta) => (start += delta));
+    let section = 0;
+    this.sectionStarts = manifest.sections.map((delta) => (section += delta));
+  }
+
+  /** The reference of a result's page entry, from the manifest alone. */
+  private pageOf(hit: {ref: number; type: number}): number {
+    if (hit.type === contentType) return this.pageRefs[refShardOf(this.passageStarts, hit.ref)]!;
+    return this.pageRefs[refShardOf(this.pageRefs, hit.ref)]!;
+  }
+
+  /**
+   * Text results, one per page: its best passage, scored up by the best passage of each of its
+   * other matching sections (a section that repeats the words, as a table of nested fields does,
+   * counts once).
+   */
+  private perPage(found: lunr.Index.Result[]): lunr.Index.Result[] {
+    const bestBySection = new Map<number, lunr.Index.Result>();
+    for (const result of found) {
+      const section = refShardOf(this.sectionStarts, Number(result.ref));
+      const best = bestBySection.get(section);
+      if (!best || result.score > best.score) bestBySection.set(section, result);
+    }
+    const byPage = new Map<number, {best: lunr.Index.Result; others: number}>();
+    for (const result of bestBySection.values()) {
+      const page = refShardOf(this.passageStarts, Number(result.ref));
+      const entry = byPage.get(page);
+      if (!entry) byPage.set(page, {best: result, others: 0});
+      else if (result.score > entry.best.score) {
+        entry.others += entry.best.score;
+        entry.best = result;
+      } else entry.others += result.score;
+    }
+    return [...byPage.values()]
+      .map(({best, others}) => ({...best, score: best.score + otherPassageWeight * others}))
+      .sort((a, b) => b.score - a.score);
+  }
+
+  /** The term shards a query term needs: the one its literal part falls in, and for a prefix the next ones that hold terms with that prefix. */
+  termShardsFor(term: QueryTerm): number[] {
+    let text = term.value;
+    if (term.wildcard & lunr.Query.wildcard.TRAILING) text += '*';
+    if (term.wildcard & lunr.Query.wildcard.LEADING) return [];
+    const [stemmed = ''] = this.pipeline.runString(text);
+    const star = stemmed.indexOf('*');
+    const literal = star === -1 ? stemmed : stemmed.slice(0, star);
+    if (literal === '') return [];
+    const first = shardOf(this.termFirsts, literal);
+    const shards = [first];
+    if (star !== -1) {
+      // One or two letters are the start of a word still being typed: its nearest shard is enough.
+      const limit = literal.length >= 3 ? maxPrefixShards : 1;
+      for (let next = first + 1; next < this.termFirsts.length && shards.length < limit; next++) {
+        if (!this.termFirsts[next]!.startsWith(literal)) break;
+        shards.push(next);
+      }
+    }
+    return shards;
+  }
+
+  private termShard(position: number): Promise<TermShard> {
+    let shard = this.termShards.get(position);
+    if (!shard) {
+      shard = this.load(this.manifest.terms[position]![1]).then((loaded) => {
+        this.loadedTermShards.set(position, loaded as TermShard);
+        return loaded as TermShard;
+      });
+      shard.catch(() => this.termShards.delete(position));
+      this.termShards.set(position, shard);
+    }
+    return shard;
+  }
+
+  private documentShard(position: number): Promise<DocumentShard> {
+    let shard = this.documentShards.get(position);
+    if (!shard) {
+      shard = this.load(this.manifest.documents[position]![1]).then((loaded) => {
+        const documentShard = loaded as DocumentShard;
+        documentShard.documents.forEach((document, offset) => this.storedDocuments.set(documentShard.first + offset, document));
+        return documentShard;
+      });
+      shard.catch(() => this.documentShards.delete(position));
+      this.documentShards.set(position, shard);
+    }
+    return shard;
+  }
+
+  /**
+   * Fetches the outline shards (every page's title, breadcrumb and headings) ahead of the first
+   * query when there are at most `maxPrefetchedOutlineShards` of them: nearly every search shows
+   * titles, and this saves it a round of requests. A larger site fetches them as results need them.
+   */
+  prefetchOutlines(): Promise<void> {
+    // Outlines come first: the first page's first passage follows the last outline.
+    const firstPassage = this.passageStarts[0] ?? Infinity;
+    const outlineShards = this.documentFirsts.flatMap((first, position) => (first < firstPassage ? [position] : []));
+    if (outlineShards.length > maxPrefetchedOutlineShards) return Promise.resolve();
+    return Promise.all(outlineShards.map((position) => this.documentShard(position))).then(() => undefined);
+  }
+
+  private async loadDocuments(refs: Iterable<number>): Promise<void> {
+    const positions = new Set<number>();
+    for (const ref of refs) if (!this.storedDocuments.has(ref)) positions.add(refShardOf(this.documentFirsts, ref));
+    await Promise.all([...positions].map((position) => this.documentShard(position)));
+  }
+
+  /** A term shard's terms of one document type, as lunr structures, built once per shard. */
+  private shardPart(position: number, type: number): ShardPart | undefined {
+    const key = `${position}:${type}`;
+    if (this.parts.has(key)) return this.parts.get(key);
+    const shard = this.loadedTermShards.get(position)!;
+    const invertedIndex: ShardPart['invertedIndex'] = new Map();
+    const vectors: ShardPart['vectors'] = new Map();
+    const terms = Object.keys(shard).sort();
+    let local = 0;
+    for (const term of terms) {
+      const postings = shard[term]![type];
+      if (!postings || postings.length === 0) continue;
+      // Term indexes grow with the shard's position, so a document's elements stay sorted across shards.
+      const termIndex = position * shardTermIndexSpan + local++;
+      const fieldPosting: Record<string, object> = Object.create(null);
+      let ref = 0;
+      for (let k = 0; k < postings.length; k += 2) {
+        ref += postings[k]!;
+        fieldPosting[ref] = {};
+        const fieldRef = `t/${ref}`;
+        let elements = vectors.get(fieldRef);
+        if (!elements) vectors.set(fieldRef, (elements = []));
+        elements.push(termIndex, postings[k + 1]! / weightScale);
+      }
+      invertedIndex.set(term, {_index: termIndex, t: fieldPosting});
+    }
+    const part = local === 0 ? undefined : {invertedIndex, vectors, tokenSet: tokenSetFromArray([...invertedIndex.keys()])};
+    this.parts.set(key, part);
+    return part;
+  }
+
+  /**
+   * One lunr index per document type over the term shards a query needs (not every shard loaded
+   * so far), joined from each shard's own structures, which are built once: a keystroke costs the
+   * documents its words match, not the size of its shards.
+   */
+  private lunrIndexes(positions: number[]): lunr.Index[] {
+    const needed = [...new Set(positions)].sort((a, b) => a - b);
+    const byType: lunr.Index[] = [];
+    for (let type = 0; type < documentTypeCount; type++) {
+      const parts = needed.flatMap((position) => this.shardPart(position, type) ?? []);
+      const invertedIndex = new Proxy(Object.create(null) as object, {
+        get: (_target, term) => {
+          for (const part of parts) {
+            const posting = part.invertedIndex.get(String(term));
+            if (posting) return posting;
+          }
+          return undefined;
+        },
+      });
+      const merged = new Map<string, lunr.Vector>();
+      const fieldVectors = new Proxy(Object.create(null) as object, {
+        get: (_target, fieldRef) => {
+          const key = String(fieldRef);
+          let vector = merged.get(key);
+          if (!vector) {
+            vector = new lunr.Vector(parts.flatMap((part) => part.vectors.get(key) ?? []));
+            merged.set(key, vector);
+          }
+          return vector;
+        },
+      });
+      const tokenSet = {
+        intersect: (query: lunr.TokenSet) => ({toArray: () => parts.flatMap((part) => part.tokenSet.intersect(query).toArray())}),
+      };
+      byType.push(
+        new lunr.Index({invertedIndex, fieldVectors, tokenSet, fields: ['t'], pipeline: this.pipeline} as unknown as lunr.Index.Attributes),
+      );
+    }
+    return byType;
+  }
+
+  private document(type: number, ref: number): SearchDocument {
+    const key = `${type === descriptionType || type === keywordsType ? type : type === titleType ? 0 : 'section'}:${ref}`;
+    let document = this.documents.get(key);
+    if (document) return document;
+    const stored = this.storedDocuments.get(ref);
+    if (!stored) throw new Error(`Search document ${ref} is not loaded`);
+    if (type === titleType) {
+      const title = stored as StoredTitle;
+      document = {i: ref, t: title.t, u: title.u, b: title.b};
+    } else if (type === descriptionType || type === keywordsType) {
+      const title = stored as StoredTitle;
+      document = {i: ref, t: (type === descriptionType ? title.d : title.k) ?? '', s: title.t, u: title.u, p: ref};
+    } else if (type === contentType) {
+      const content = stored as StoredContent;
+      document = {i: ref, t: content.t, s: content.s, u: content.u, h: content.h, p: content.p};
+    } else {
+      const heading = stored as StoredHeading;
+      document = {i: ref, t: heading.t, u: heading.u, h: heading.h, p: heading.p};
+    }
+    this.documents.set(key, document);
+    return document;
+  }
+
+  async search(input: string, limit: number): Promise<SearchResult[]> {
+    const rawTokens = this.plugin.tokenize(input, this.plugin.language);
+    if (rawTokens.length === 0) return [];
+    const queries = this.plugin.smartQueries(rawTokens, []);
+    const shards = [...new Set(queries.flatMap((query) => query.term.flatMap((term) => this.termShardsFor(term))))];
+    await Promise.all(shards.map((position) => this.termShard(position)));
+    const indexes = this.lunrIndexes(shards);
+
+    type Hit = {ref: number; type: number; metadata: object; tokens: string[]; score: number};
+    const hits: Hit[] = [];
+    search: for (const {term, tokens} of queries) {
+      for (let type = 0; type < indexes.length; type++) {
+        const matches = indexes[type]!.query((query) => {
+          for (const item of term) {
+            query.term(item.value, {
+              wildcard: item.wildcard,
+              presence: item.presence,
+              ...(item.editDistance ? {editDistance: item.editDistance} : null),
+            });
+          }
+        });
+        const found = type === contentType ? this.perPage(matches) : matches;
+        hits.push(
+          ...found
+            .slice(0, limit)
+            // The plugin drops a result whose document is already listed (a description shares its page's reference).
+            .filter((result) => !hits.some((hit) => String(hit.ref) === result.ref))
+            .slice(0, limit - hits.length)
+            .map((result) => ({ref: Number(result.ref), type, metadata: result.matchData.metadata, tokens, score: result.score})),
+        );
+        if (hits.length >= limit) break search;
+      }
+    }
+
+    // The results' documents and their pages' entries, in one round of requests.
+    await this.loadDocuments(hits.flatMap((hit) => [hit.ref, this.pageOf(hit)]));
+
+    const results: SearchResult[] = hits.map((hit) => {
+      const document = this.document(hit.type, hit.ref);
+      const positions = termPositions(document.t, Object.keys(hit.metadata));
+      const metadata: SearchMetadata = {};
+      for (const [term, position] of positions) metadata[term] = {t: {position}};
+      return {
+        document,
+        type: hit.type,
+        page: hit.type !== titleType && this.document(titleType, document.p ?? hit.ref),
+        metadata,
+        tokens: hit.tokens,
+        score: hit.score,
+      };
+    });
+    this.plugin.sortSearchResults(results);
+    this.plugin.processTreeStatusOfSearchResults(results);
+    return results;
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * The sharded search index (src/plugins/search-local/sharded-index): what the build writes, and
+ * that a search over it fetches only the shards it needs and finds and scores what lunr finds over
+ * the whole index.
+ */
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import lunr from 'lunr';
+import {addressKeywords, buildShardedIndex, splitIntoPassages, type PluginIndex} from '../../src/plugins/search-local/sharded-index/build';
+import type {DocumentShard, TermShard} from '../../src/plugins/search-local/sharded-index/format';
+import {ShardedSearch, termPositions, type PluginQueryFunctions, type SmartQuery} from '../../src/plugins/search-local/sharded-index/query';
+
+/**
+ * The plugin's query expansion for English words, as its smartQueries builds it: every word
+ * required; the last one also as a prefix; then the same within one edit for words longer than one letter.
+ */
+function smartQueries(tokens: string[]): SmartQuery[] {
+  const required = lunr.Query.presence.REQUIRED;
+  const build = (editDistance: number, prefix: boolean): SmartQuery => ({
+    tokens,
+    term: tokens.map((value, index) => ({
+      value,
+      presence: required,
+      wildcard: prefix && index === tokens.length - 1 ? lunr.Query.wildcard.TRAILING : lunr.Query.wildcard.NONE,
+      ...(editDistance && value.length > editDistance ? {editDistance} : {}),
+    })),
+  });
+  return [build(0, false), build(0, true), build(1, false), build(1, true)];
+}
+
+const plugin: PluginQueryFunctions = {
+  tokenize: (input) => input.toLowerCase().match(/[^-\s]+/g) ?? [],
+  smartQueries,
+  sortSearchResults: () => {},
+  processTreeStatusOfSearchResults: () => {},
+  language: ['en'],
+};
+
+const refundText =
+  'A refund returns captured money to the shopper. Refunds are possible for 180 days after the capture; after that the API answers refund_window_closed.';
+const pluginIndex: PluginIndex = [
+  {
+    documents: [
+      {i: 1, t: 'Refunding orders', u: '/docs/3.0.0/refunds', b: ['Payment steps']},
+      {i: 4, t: 'Capturing orders', u: '/docs/3.0.0/captures', b: ['Payment steps']},
+      {i: 7, t: 'Address object', u: '/docs/3.0.0/objects/address', b: ['Objects']},
+    ],
+  },
+  {
+    documents: [
+      {i: 2, t: 'Partial refunds', u: '/docs/3.0.0/refunds', h: '#partial', p: 1},
+      {i: 5, t: 'Capture in parts', u: '/docs/3.0.0/captures', h: '#parts', p: 4},
+    ],
+  },
+  {documents: [{i: 1, t: 'How to give money back to a shopper.', s: 'Refunding orders', u: '/docs/3.0.0/refunds', p: 1}]},
+  {documents: []},
+  {
+    documents: [
+      {i: 3, t: refundText, s: 'Partial refunds', u: '/docs/3.0.0/refunds', h: '#partial', p: 1},
+      {
+        i: 6,
+        t: 'Capture what you ship, when you ship it, in as many parts as you need.',
+        s: 'Capture in parts',
+        u: '/docs/3.0.0/captures',
+        h: '#parts',
+        p: 4,
+      },
+      {
+        i: 8,
+        t: 'careOf string Optional Care-of name (c/o), if the recipient does not live at the address under their own name. postalCode string Required Postal code as written in the country.',
+        s: 'Address object',
+        u: '/docs/3.0.0/objects/address',
+        h: '',
+        p: 7,
+      },
+    ],
+  },
+];
+
+/** Small shards, so that this small index has several of each. */
+const sizes = {termShardChars: 200, outlineShardChars: 120, documentShardChars: 300, passageChars: 120};
+
+function inMemory(files: Map<string, string>) {
+  const loaded: string[] = [];
+  const load = async (file: string) => {
+    loaded.push(file);
+    const content = files.get(file);
+    if (content === undefined) throw new Error(`No shard ${file}`);
+    return JSON.parse(content) as unknown;
+  };
+  return {loaded, load};
+}
+
+test('passages are cut at sentence ends near the target length, and keep every word', () => {
+  const text = `${'One sentence here. '.repeat(10)}${'word '.repeat(80)}end.`;
+  const passages = splitIntoPassages(text, 60);
+  assert.ok(passages.length > 5);
+  for (const passage of passages) assert.ok(passage.length <= 120, passage);
+  assert.equal(passages.join(' ').replace(/\s+/g, ' '), text.trim().replace(/\s+/g, ' '));
+  assert.ok(passages[0]!.endsWith('here.'));
+});
+
+test('the manifest lists term shards by first term and document shards by first reference, each file named by its content', () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  assert.equal(manifest.base, '/assets/search/');
+  assert.ok(manifest.terms.length > 2, 'several term shards');
+  assert.ok(manifest.documents.length > 2, 'several document shards');
+  const firsts = manifest.terms.map(([first]) => first);
+  assert.deepEqual([...firsts].sort(), firsts);
+  const allTerms: string[] = [];
+  for (const [first, file] of manifest.terms) {
+    const shard = JSON.parse(files.get(file)!) as TermShard;
+    const terms = Object.keys(shard).sort();
+    assert.equal(terms[0], first);
+    allTerms.push(...terms);
+  }
+  assert.equal(new Set(allTerms).size, allTerms.length, 'each term in one shard');
+  assert.ok(allTerms.includes('refund') && allTerms.includes('postal') && allTerms.includes('refund_window_clos'));
+  // Documents: contiguous references from 1, the pages' outlines first, a page's description kept with its title.
+  let next = 1;
+  for (const [first, file] of manifest.documents) {
+    const shard = JSON.parse(files.get(file)!) as DocumentShard;
+    assert.equal(shard.first, first);
+    assert.equal(first, next);
+    next += shard.documents.length;
+  }
+  const firstShard = JSON.parse(files.get(manifest.documents[0]![1])!) as DocumentShard;
+  assert.deepEqual(firstShard.documents[0], {
+    t: 'Refunding orders',
+    u: '/docs/3.0.0/refunds',
+    b: ['Payment steps'],
+    d: 'How to give money back to a shopper.',
+    // The words of its address that its title does not say.
+    k: 'refunds',
+  });
+  for (const [name, content] of files) assert.match(name, /^[0-9a-f]{16}\.json$/, content.slice(0, 40));
+  // Same input, same files.
+  assert.deepEqual([...buildShardedIndex(pluginIndex, '/assets/search/', sizes).files.keys()].sort(), [...files.keys()].sort());
+});
+
+test('a search fetches only the shards of its words and of its results', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const {loaded, load} = inMemory(files);
+  const search = new ShardedSearch(manifest, load, plugin);
+  const results = await search.search('postal code', 8);
+  assert.ok(results.length > 0);
+  assert.equal(results[0]!.document.u, '/docs/3.0.0/objects/address');
+  const termFiles = new Set(manifest.terms.map(([, file]) => file));
+  const documentFiles = new Set(manifest.documents.map(([, file]) => file));
+  const loadedTerms = loaded.filter((file) => termFiles.has(file));
+  const loadedDocuments = loaded.filter((file) => documentFiles.has(file));
+  assert.ok(loadedTerms.length >= 1 && loadedTerms.length < termFiles.size, `${loadedTerms.length} of ${termFiles.size} term shards`);
+  assert.ok(
+    loadedDocuments.length >= 1 && loadedDocuments.length < documentFiles.size,
+    `${loadedDocuments.length} of ${documentFiles.size} document shards`,
+  );
+  // A second search for the same words fetches nothing more.
+  const before = loaded.length;
+  await search.search('postal code', 8);
+  assert.equal(loaded.length, before);
+});
+
+test('a search fetches its results’ documents and their pages’ entries in one round of requests', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const documentFiles = new Set(manifest.documents.map(([, file]) => file));
+  let documentsArrived = 0;
+  const late: string[] = [];
+  const requested: string[] = [];
+  const load = async (file: string) => {
+    if (documentFiles.has(file)) {
+      requested.push(file);
+      if (documentsArrived > 0) late.push(file);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (documentFiles.has(file)) documentsArrived += 1;
+    return JSON.parse(files.get(file)!) as unknown;
+  };
+  const results = await new ShardedSearch(manifest, load, plugin).search('captured money', 8);
+  assert.ok(results.some((result) => result.type === 4 && result.page));
+  assert.ok(requested.length >= 2, `passage and outline shards: ${requested.length}`);
+  assert.deepEqual(late, []);
+});
+
+test('results have the plugin worker’s shape: the page is the title’s own document, positions point at the words', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const search = new ShardedSearch(manifest, inMemory(files).load, plugin);
+  const results = await search.search('captured money', 8);
+  const content = results.find((result) => result.type === 4);
+  assert.ok(content, JSON.stringify(results.map((result) => result.document.t)));
+  assert.equal(content.document.u, '/docs/3.0.0/refunds');
+  assert.equal(content.document.h, '#partial');
+  assert.equal(content.document.s, 'Partial refunds');
+  assert.ok(content.page && content.page.t === 'Refunding orders');
+  const title = await search.search('refunding orders', 8);
+  const titleResult = title.find((result) => result.type === 0);
+  assert.equal(titleResult?.page, false);
+  const again = await search.search('captured money', 8);
+  assert.equal(
+    again.find((result) => result.type === 4)?.page,
+    (await search.search('refunding', 8)).find((result) => result.type === 0)?.document,
+  );
+  const positions = Object.values(content.metadata).flatMap((match) => match.t.position);
+  const words = positions.map(([start, length]) => content.document.t.slice(start, start + length).toLowerCase());
+  assert.ok(words.includes('captured') && words.includes('money'), words.join(','));
+  assert.deepEqual(content.tokens, ['captured', 'money']);
+});
+
+test('a typo within one edit still finds the page, and a prefix being typed too', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const search = new ShardedSearch(manifest, inMemory(files).load, plugin);
+  assert.ok((await search.search('refnud', 8)).some((result) => result.document.u === '/docs/3.0.0/refunds'));
+  assert.ok((await search.search('postal co', 8)).some((result) => result.document.u === '/docs/3.0.0/objects/address'));
+  assert.deepEqual(await search.search('zzqxv', 8), []);
+  assert.deepEqual(await search.search('   ', 8), []);
+});
+
+test('scores are the ones lunr gives over the whole, unsharded index', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', {...sizes, passageChars: 10_000});
+  const search = new ShardedSearch(manifest, inMemory(files).load, plugin);
+  const results = (await search.search('shopper', 8)).filter((result) => result.type === 4);
+  // The whole content index, with the references the build gives (after 3 titles and 2 headings).
+  const whole = lunr(function () {
+    this.ref('i');
+    this.field('t');
+    this.add({i: '6', t: refundText});
+    this.add({i: '7', t: pluginIndex[4]!.documents[1]!.t});
+    this.add({i: '8', t: pluginIndex[4]!.documents[2]!.t});
+  });
+  const expected = whole.query((query) => query.term('shopper', {presence: lunr.Query.presence.REQUIRED}));
+  assert.equal(results.length, expected.length);
+  results.forEach((result, index) => {
+    assert.equal(String(result.document.i), expected[index]!.ref);
+    assert.ok(Math.abs(result.score - expected[index]!.score) < 0.01, `${result.score} vs ${expected[index]!.score}`);
+  });
+  // Two words whose terms lie in different shards: one query vector over both, as lunr builds it.
+  const shardOf = (term: string) => manifest.terms.filter(([first]) => first <= term).length;
+  assert.notEqual(shardOf('captur'), shardOf('money'));
+  const [both] = (await search.search('captured money', 8)).filter((result) => result.type === 4);
+  const [expectedBoth] = whole.query((query) => {
+    query.term('captured', {presence: lunr.Query.presence.REQUIRED});
+    query.term('money', {presence: lunr.Query.presence.REQUIRED});
+  });
+  assert.equal(String(both!.document.i), expectedBoth!.ref);
+  assert.ok(Math.abs(both!.score - expectedBoth!.score) < 0.01, `${both!.score} vs ${expectedBoth!.score}`);
+});
+
+test('a page address adds the words its title does not say', () => {
+  assert.equal(
+    addressKeywords('/docs/1.0.0/api/send-validate-response', "Answer Tessera's validation request"),
+    'send, validate, response',
+  );
+  assert.equal(addressKeywords('/docs/3.0.0/guides/guides/additional_guides/orderLines', 'Order lines'), '');
+  assert.equal(addressKeywords('/docs/3.0.0/api/capture-an-order', 'Capture an order'), '');
+});
+
+test('term positions are where lunr would record the stemmed term', () => {
+  const positions = termPositions('Refunds: a refund, refunded.', ['refund']);
+  assert.deepEqual(positions.get('refund'), [
+    [0, 8],
+    [11, 7],
+    [19, 9],
+  ]);
+});
+
+test('a small site’s page outlines come with the manifest; a larger one’s wait for results that need them', async () => {
+  const small = buildShardedIndex(pluginIndex, '/assets/search/', {...sizes, outlineShardChars: 10_000});
+  const smallFiles = inMemory(small.files);
+  await new ShardedSearch(small.manifest, smallFiles.load, plugin).prefetchOutlines();
+  assert.deepEqual(smallFiles.loaded, [small.manifest.documents[0]![1]]);
+  const large = buildShardedIndex(pluginIndex, '/assets/search/', {...sizes, outlineShardChars: 60});
+  const largeFiles = inMemory(large.files);
+  await new ShardedSearch(large.manifest, largeFiles.load, plugin).prefetchOutlines();
+  assert.deepEqual(largeFiles.loaded, []);
+});
+
+test('text results count per page: one result a page, its other matching sections add to its score, a section repeating the words counts once', async () => {
+  const filler = 'Other words fill this passage so that it is long enough to stand apart from the next one.';
+  const index: PluginIndex = [
+    {
+      documents: [
+        {i: 1, t: 'Repeats', u: '/docs/3.0.0/repeats', b: []},
+        {i: 3, t: 'Explains', u: '/docs/3.0.0/explains', b: []},
+      ],
+    },
+    {documents: []},
+    {documents: []},
+    {documents: []},
+    {
+      documents: [
+        // One section whose table repeats the phrase in two rows (two passages).
+        {i: 2, t: `Widget gizmo here. ${filler} ${filler} Widget gizmo there.`, s: 'Repeats', u: '/docs/3.0.0/repeats', h: '', p: 1},
+        // Two sections that each use it once.
+        {i: 4, t: `Widget gizmo one. ${filler}`, s: 'Explains', u: '/docs/3.0.0/explains', h: '#one', p: 3},
+        {i: 5, t: `Widget gizmo two. ${filler}`, s: 'Two', u: '/docs/3.0.0/explains', h: '#two', p: 3},
+      ],
+    },
+  ];
+  const {manifest, files} = buildShardedIndex(index, '/assets/search/', {...sizes, passageChars: 60});
+  const results = (await new ShardedSearch(manifest, inMemory(files).load, plugin).search('widget gizmo', 8)).filter(
+    (result) => result.type === 4,
+  );
+  assert.deepEqual(
+    results.map((result) => result.document.u),
+    ['/docs/3.0.0/explains', '/docs/3.0.0/repeats'],
+  );
+});
