@@ -29,8 +29,14 @@ export type ModificationKind =
   /** A plugin's `configureWebpack` changes a bundler option Docusaurus sets (how it splits code). */
   | 'bundler option';
 
-/** Why the site keeps a modification: the stock build drops exactly the `performance` ones. */
-export type ModificationPurpose = {purpose: 'performance'} | {purpose: 'specification' | 'accessibility' | 'feature'; keptBecause: string};
+/**
+ * Why the site keeps a modification: the stock build drops exactly the `performance` ones. Each of
+ * those belongs to a unit, the smallest set of entries that only work together: `TESSERA_WITHOUT=<unit>`
+ * builds the site with that unit switched off and the rest of the layer on (config/performance-layer.ts),
+ * which is how `npm run bench:ledger` measures each unit's own gain.
+ */
+export type ModificationPurpose =
+  {purpose: 'performance'; unit: string} | {purpose: 'specification' | 'accessibility' | 'feature'; keptBecause: string};
 
 export type UpstreamModification = ModificationPurpose & {
   /** The upstream package. */
@@ -44,6 +50,13 @@ export type UpstreamModification = ModificationPurpose & {
   gain: string;
   /** How to go back to the upstream behaviour. */
   switchOff: string;
+  /**
+   * Other upstream files our change relies on without replacing them (e.g. components that read
+   * state through a hook we replace): the upgrade test hashes them too.
+   */
+  reliesOnFiles?: string[];
+  /** Packages whose behaviour, not one file, our change relies on: the upgrade test fails when their version changes. */
+  reliesOnVersions?: string[];
 };
 
 const openApiTheme = 'docusaurus-theme-openapi-docs';
@@ -56,11 +69,17 @@ const themeClassicFile = (component: string) => `${themeClassic}/lib/theme/${com
 const hydrateInPlace = 'src/plugins/hydrate-in-place/index.ts';
 /** Where the performance layer's theme components live (src/plugins/performance-theme/theme/<component>). */
 const performanceThemeFile = (file: string) => `src/plugins/performance-theme/theme/${file}`;
-const performance = {purpose: 'performance'} as const;
+/** A performance entry of the given unit (the id `TESSERA_WITHOUT` takes). */
+const performance = (unit: string) => ({purpose: 'performance', unit}) as const;
+
+/** A stand-in's unit id: its name in kebab case (PreloadInNextTask → preload-in-next-task). */
+export const unitOfStandIn = (standIn: string) => standIn.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
 
 /** What src/plugins/hydrate-in-place installs: one of its stand-ins (stand-ins/<name>) swapped in for an upstream module. */
-const hydrateInPlaceStandIn = (standIn: string): typeof performance & Pick<UpstreamModification, 'kind' | 'ours' | 'switchOff'> => ({
-  ...performance,
+const hydrateInPlaceStandIn = (
+  standIn: string,
+): ReturnType<typeof performance> & Pick<UpstreamModification, 'kind' | 'ours' | 'switchOff'> => ({
+  ...performance(unitOfStandIn(standIn)),
   kind: 'replaced module',
   ours: [`src/plugins/hydrate-in-place/stand-ins/${standIn}`, hydrateInPlace],
   switchOff: `remove the ${standIn} line from ${hydrateInPlace}`,
@@ -74,7 +93,7 @@ const waysBack = {
 
 /** The tab components that render only the selected tab. */
 const selectedTabOnly = (component: string): UpstreamModification => ({
-  ...performance,
+  ...performance('selected-tab-only'),
   package: openApiTheme,
   upstreamFile: openApiThemeFile(`${component}/index.js`),
   kind: 'wrapped component',
@@ -171,7 +190,7 @@ export const upstreamModifications: UpstreamModification[] = [
   })),
   // Libraries kept out of first loads.
   {
-    ...performance,
+    ...performance('prism-on-demand'),
     package: themeClassic,
     upstreamFile: `${themeClassic}/lib/prism-include-languages.js`,
     kind: 'replaced module',
@@ -186,7 +205,7 @@ export const upstreamModifications: UpstreamModification[] = [
       'remove src/plugins/prism-on-demand from config/performance-layer.ts and delete src/plugins/performance-theme/theme/CodeBlock/Content',
   },
   {
-    ...performance,
+    ...performance('lean-utils-common'),
     package: '@docusaurus/utils-common',
     upstreamFile: '@docusaurus/utils-common/lib/index.js',
     kind: 'replaced module',
@@ -196,7 +215,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove src/plugins/lean-utils-common from config/performance-layer.ts',
   },
   {
-    ...performance,
+    ...performance('prerendered-diagrams'),
     package: '@docusaurus/theme-mermaid',
     upstreamFile: '@docusaurus/theme-mermaid/lib/client/index.js',
     kind: 'replaced module',
@@ -207,7 +226,7 @@ export const upstreamModifications: UpstreamModification[] = [
   },
   // The page shell.
   {
-    ...performance,
+    ...performance('ssr-template'),
     package: core,
     upstreamFile: `${core}/lib/ssg/ssgTemplate.html.js`,
     kind: 'replaced template',
@@ -217,7 +236,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove `ssrTemplate` from config/performance-layer.ts',
   },
   {
-    ...performance,
+    ...performance('route-chunks-in-html'),
     package: 'react-loadable-ssr-addon-v5-slorber',
     upstreamFile: 'react-loadable-ssr-addon-v5-slorber/lib/ReactLoadableSSRAddon.js',
     kind: 'patched output',
@@ -227,7 +246,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove src/plugins/route-chunks-in-html from config/performance-layer.ts',
   },
   {
-    ...performance,
+    ...performance('api-code-apart'),
     package: core,
     upstreamFile: `${core}/lib/webpack/base.js`,
     kind: 'bundler option',
@@ -237,7 +256,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove src/plugins/api-code-apart from config/performance-layer.ts',
   },
   {
-    ...performance,
+    ...performance('hash-named-chunks'),
     package: core,
     upstreamFile: `${core}/lib/webpack/base.js`,
     kind: 'bundler option',
@@ -247,7 +266,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove src/plugins/hash-named-chunks from config/performance-layer.ts',
   },
   {
-    ...performance,
+    ...performance('registry-without-module-paths'),
     package: core,
     upstreamFile: `${core}/lib/server/codegen/codegenRoutes.js`,
     kind: 'patched output',
@@ -258,17 +277,19 @@ export const upstreamModifications: UpstreamModification[] = [
   },
   // Swizzled theme components that keep libraries and work out of pages.
   {
-    ...performance,
+    ...performance('prism-on-demand'),
     package: themeClassic,
     upstreamFile: themeClassicFile('CodeBlock/Content/index.js'),
     kind: 'replaced component',
     ours: [performanceThemeFile('CodeBlock/Content/index.tsx')],
     why: "The browser keeps the server's highlighted markup; Prism loads only for code the HTML lacks.",
+    // ServerMarkup: hydration keeps an element whose innerHTML is empty on the client without comparing it.
+    reliesOnVersions: ['react', 'react-dom'],
     gain: 'See prism-include-languages.js.',
     switchOff: deleteSwizzle(performanceThemeFile('CodeBlock/Content')),
   },
   {
-    ...performance,
+    ...performance('doc-sidebar'),
     package: themeClassic,
     upstreamFile: themeClassicFile('DocSidebar/index.js'),
     kind: 'replaced component',
@@ -278,7 +299,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle(performanceThemeFile('DocSidebar')),
   },
   {
-    ...performance,
+    ...performance('doc-item'),
     package: themeClassic,
     upstreamFile: themeClassicFile('DocItem/index.js'),
     kind: 'wrapped component',
@@ -288,7 +309,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle(performanceThemeFile('DocItem')),
   },
   {
-    ...performance,
+    ...performance('mobile-sidebar'),
     package: themeClassic,
     upstreamFile: themeClassicFile('Navbar/MobileSidebar/index.js'),
     kind: 'wrapped component',
@@ -298,7 +319,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle(performanceThemeFile('Navbar/MobileSidebar')),
   },
   {
-    ...performance,
+    ...performance('api-item'),
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiItem/index.js'),
     kind: 'replaced component',
@@ -308,7 +329,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle(performanceThemeFile('ApiItem/index.tsx')),
   },
   {
-    ...performance,
+    ...performance('api-item'),
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiItem/hooks.js'),
     kind: 'replaced component',
@@ -316,9 +337,11 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'A React context holds the media type and schema variant a reader chose, instead of a Redux store.',
     gain: 'About 17 KB (Redux Toolkit) out of API pages.',
     switchOff: deleteSwizzle(performanceThemeFile('ApiItem/hooks.tsx')),
+    // They read the chosen media type and server through `@theme/ApiItem/hooks`, which this replaces.
+    reliesOnFiles: ['ApiExplorer/MethodEndpoint/index.js', 'MimeTabs/index.js', 'Schema/index.js'].map(openApiThemeFile),
   },
   ...['Accept', 'ContentType', 'SchemaSelection'].map((slice): UpstreamModification => ({
-    ...performance,
+    ...performance('api-item'),
     package: openApiTheme,
     upstreamFile: openApiThemeFile(`ApiExplorer/${slice}/slice.js`),
     kind: 'replaced component',
@@ -351,17 +374,18 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle('src/theme/ApiExplorer/index.tsx'),
   },
   {
-    ...performance,
+    ...performance('markdown'),
     package: openApiTheme,
     upstreamFile: openApiThemeFile('Markdown/index.js'),
     kind: 'replaced component',
     ours: [performanceThemeFile('Markdown/index.tsx'), 'src/plugins/hydrate-in-place/stand-ins/MarkdownRenderer'],
     why: 'API descriptions are rendered by marked on the server and kept as HTML in the browser, instead of react-markdown, remark and rehype.',
+    reliesOnVersions: ['react', 'react-dom'],
     gain: '93 KB out of API pages.',
     switchOff: deleteSwizzle(performanceThemeFile('Markdown')),
   },
   {
-    ...performance,
+    ...performance('response-examples'),
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ResponseExamples/index.js'),
     kind: 'replaced component',
@@ -472,6 +496,20 @@ export const upstreamModifications: UpstreamModification[] = [
   }),
 ];
 
+/** The performance layer's units, in list order: the ids `TESSERA_WITHOUT` takes. */
+export const performanceUnits: string[] = [
+  ...new Set(upstreamModifications.flatMap((modification) => (modification.purpose === 'performance' ? [modification.unit] : []))),
+];
+
+/**
+ * The version of each package named in a `reliesOnVersions` when the modifications relying on it
+ * were last checked: tests/unit/upstream-modifications.test.ts fails when the installed one differs.
+ */
+export const checkedUpstreamVersions: Record<string, string> = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+};
+
 /**
  * The sha256 (first 16 hex digits) of each upstream file as it was when our modification was last
  * checked against it. An upgrade that changes a file fails tests/unit/upstream-modifications.test.ts
@@ -512,6 +550,7 @@ export const checkedUpstreamHashes: Record<string, string> = {
   '@docusaurus/theme-classic/lib/theme/Navbar/MobileSidebar/index.js': '0e302185bbfd7b0a',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/index.js': 'fd059f169de5c073',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/hooks.js': 'f1535d38d96073a8',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/MethodEndpoint/index.js': 'aea76b2570fecf8c',
   'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/Accept/slice.js': '7212ab805fafa7ad',
   'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/ContentType/slice.js': '0f7397c3ddf8a5ad',
   'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/SchemaSelection/slice.js': 'd66f3f962c14e812',

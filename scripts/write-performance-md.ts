@@ -6,7 +6,7 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {upstreamModifications, type UpstreamModification} from '../config/upstream-modifications';
-import {stockSwitch} from '../config/performance-layer';
+import {stockSwitch, unitsTiedToGeneratedPages, withoutSwitch} from '../config/performance-layer';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 export const performanceMdPath = path.join(siteDir, 'PERFORMANCE.md');
@@ -20,12 +20,24 @@ const code = (text: string) => `\`${text}\``;
 
 /** The layer's entries say so; the others say what they are kept for, in both builds. */
 const purposeCell = (modification: UpstreamModification) =>
-  modification.purpose === 'performance' ? 'performance' : `${modification.purpose}, kept: ${modification.keptBecause}`;
+  modification.purpose === 'performance'
+    ? `performance, unit ${code(modification.unit)}`
+    : `${modification.purpose}, kept: ${modification.keptBecause}`;
+
+/** The upstream file, and what else upstream the change relies on (the upgrade test checks those too). */
+function upstreamCell(modification: UpstreamModification): string {
+  const reliesOn = [
+    ...(modification.reliesOnFiles ?? []).map(code),
+    ...(modification.reliesOnVersions ?? []).map((pkg) => `${pkg}@${installedVersion(pkg)}`),
+  ];
+  const file = `${code(modification.upstreamFile)} (${modification.package}@${installedVersion(modification.package)})`;
+  return reliesOn.length > 0 ? `${file}; relies on ${reliesOn.join(', ')}` : file;
+}
 
 function row(modification: UpstreamModification): string {
   return `| ${[
     purposeCell(modification),
-    `${code(modification.upstreamFile)} (${modification.package}@${installedVersion(modification.package)})`,
+    upstreamCell(modification),
     modification.kind,
     modification.ours.map(code).join(', '),
     modification.why,
@@ -53,8 +65,12 @@ export function performanceMarkdown(): string {
     '  (`bench/latest.md`). The e2e budget test holds each page type to about 10 % above what it',
     '  measured, and fails when a page loads Prism, marked, Redux, the request-sample generators or',
     '  faker at first load.',
-    '- **Switch one off**: follow its "Switch off" cell, build, and compare `npm run bench` with',
-    '  `bench/latest.md`.',
+    `- **Switch one unit off**: \`DOCUSAURUS_NO_PERSISTENT_CACHE=1 ${withoutSwitch}=<unit> npm run build\` builds the site with the whole`,
+    '  layer but that unit (comma-separate several), and `npm run bench:ledger` measures every unit',
+    "  that way against the whole layer, on the bench pages (`bench/ledger-latest.md`): each entry's",
+    `  gain below is what its unit measured alone. ${unitsTiedToGeneratedPages.map(code).join(' and ')} go only with the`,
+    '  stock switch (the operation pages are generated for them). To remove an entry for good, follow',
+    '  its "Switch off" cell.',
     `- **Switch the whole layer off**: to tell whether a bug comes from the performance layer, build`,
     `  with \`${stockSwitch}=1\`: \`npm run build:stock\` writes that build to \`build-stock/\`, and`,
     '  `npx tsx scripts/nginx-server.ts --root build-stock` serves it. It leaves out every',
@@ -67,7 +83,7 @@ export function performanceMarkdown(): string {
     '',
     `## Upstream modifications (${upstreamModifications.length}, ${layerSize} of them the performance layer)`,
     '',
-    '| Purpose | Upstream file | How | Ours | Why | Gain when made | Switch off |',
+    '| Purpose | Upstream file | How | Ours | Why | Gain | Switch off |',
     '|---|---|---|---|---|---|---|',
     ...upstreamModifications.map(row),
     '',

@@ -23,7 +23,7 @@
  *   (`ReactUtilsWithoutCollator`).
  */
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 
 // Docusaurus loads site plugins as CommonJS, so `__dirname` is the module's own.
 // The modules this plugin swaps in (stand-ins/): each says in its first line what it stands in for.
@@ -62,7 +62,12 @@ function openApiThemeComponent(context: string): string | undefined {
 type Resource = {context: string; request: string; contextInfo?: {issuer?: string}};
 
 // Rspack's persistent cache does not see edits to these replacements: after changing them, `npm run clear`.
-export default function hydrateInPlacePlugin(): Plugin {
+export type HydrateInPlaceOptions = {
+  /** Stand-ins (folder names under stand-ins/) left out, to measure the layer without them (TESSERA_WITHOUT). */
+  without?: string[];
+};
+
+export default function hydrateInPlacePlugin(_context: LoadContext, {without = []}: HydrateInPlaceOptions = {}): Plugin {
   return {
     name: 'hydrate-in-place',
     // Tells ServerMarkup when hydration has committed (its onRouteDidUpdate).
@@ -73,6 +78,7 @@ export default function hydrateInPlacePlugin(): Plugin {
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
       const replace = (request: RegExp, replacement: string, applies: (context: string, issuer: string) => boolean) =>
         new NormalModuleReplacementPlugin(request, (resource: Resource) => {
+          if (without.includes(replacement)) return;
           if (applies(resource.context, resource.contextInfo?.issuer ?? '')) resource.request = path.join(standInsDir, replacement);
         });
       return {
