@@ -3,9 +3,10 @@
  * list the upgrade test checks. `npm run docs:performance`; tests/unit/upstream-modifications.test.ts
  * fails when the file is out of date.
  */
-import {readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {upstreamModifications, type UpstreamModification} from '../config/upstream-modifications';
+import type {UnitFigures} from './bench-ledger';
 import {stockSwitch, unitsTiedToGeneratedPages, withoutSwitch} from '../config/performance-layer';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -14,6 +15,45 @@ export const performanceMdPath = path.join(siteDir, 'PERFORMANCE.md');
 /** The version of a package as installed, which the table and the upgrade test name. */
 export const installedVersion = (pkg: string): string =>
   (JSON.parse(readFileSync(path.join(siteDir, 'node_modules', pkg, 'package.json'), 'utf8')) as {version: string}).version;
+
+/** Each unit's figures measured alone (`npm run bench:ledger` writes them). */
+export const ledgerPath = path.join(siteDir, 'bench', 'ledger.json');
+const ledger = (): Record<string, UnitFigures> =>
+  existsSync(ledgerPath) ? (JSON.parse(readFileSync(ledgerPath, 'utf8')) as Record<string, UnitFigures>) : {};
+
+const timeNames = {taskMs: 'main-thread task time', blockingMs: 'blocking time', lcpMs: 'LCP', cls: 'CLS'} as const;
+
+/** A unit's own gain in words: the bytes it saves, and the time figures whose runs were apart from the whole layer's. */
+export function measuredGain(figures: UnitFigures): string {
+  const bytes = Object.entries(figures.bytesSaved).map(
+    ([page, saved]) => `${page} ${(Math.abs(saved) / 1024).toFixed(1)} KB ${saved > 0 ? 'less' : 'more'} first-load JS`,
+  );
+  const times = Object.entries(figures.mainThread).flatMap(([page, time]) =>
+    (Object.keys(timeNames) as (keyof typeof timeNames)[])
+      .filter((figure) => time[figure].apart)
+      .map((figure) => {
+        const {saved} = time[figure];
+        const amount = figure === 'cls' ? Math.abs(saved).toFixed(3) : `${Math.abs(saved).toFixed(0)} ms`;
+        return `${page} ${amount} ${saved > 0 ? 'less' : 'more'} ${timeNames[figure]}`;
+      }),
+  );
+  const pages = Object.keys(figures.mainThread).join(', ');
+  return [
+    `Alone (\`npm run bench:ledger\`, ${figures.measured} UTC, CPU 4×, median of ${figures.runs}, load ${figures.loadAverage.join('–')}):`,
+    `${bytes.join(', ') || 'no first-load JS change'};`,
+    times.length > 0
+      ? `${times.join(', ')} (the rest within noise on ${pages}).`
+      : `main-thread time, LCP and CLS within noise on ${pages}.`,
+  ].join(' ');
+}
+
+/** The Gain cell: what the entry's unit measured alone, and what the entry measured when it was made unless that only pointed elsewhere. */
+function gainCell(modification: UpstreamModification, figures: Record<string, UnitFigures>): string {
+  const measured = modification.purpose === 'performance' ? figures[modification.unit] : undefined;
+  if (!measured) return modification.gain;
+  const pointer = /^See |not measured apart/.test(modification.gain);
+  return pointer ? measuredGain(measured) : `${measuredGain(measured)} When made: ${modification.gain}`;
+}
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 const code = (text: string) => `\`${text}\``;
@@ -34,14 +74,14 @@ function upstreamCell(modification: UpstreamModification): string {
   return reliesOn.length > 0 ? `${file}; relies on ${reliesOn.join(', ')}` : file;
 }
 
-function row(modification: UpstreamModification): string {
+function row(modification: UpstreamModification, figures: Record<string, UnitFigures>): string {
   return `| ${[
     purposeCell(modification),
     upstreamCell(modification),
     modification.kind,
     modification.ours.map(code).join(', '),
     modification.why,
-    modification.gain,
+    gainCell(modification, figures),
     modification.switchOff,
   ]
     .map(cell)
@@ -85,7 +125,7 @@ export function performanceMarkdown(): string {
     '',
     '| Purpose | Upstream file | How | Ours | Why | Gain | Switch off |',
     '|---|---|---|---|---|---|---|',
-    ...upstreamModifications.map(row),
+    ...upstreamModifications.map((modification) => row(modification, ledger())),
     '',
   ].join('\n');
 }
