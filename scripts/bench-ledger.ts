@@ -174,6 +174,8 @@ export const ledgerFile = path.join(siteDir, 'bench', 'ledger.json');
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 const signed = (value: number, digits = 0) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(digits)}`;
+/** Bytes as KB, or as bytes when under a tenth of a KB (which would round to 0.0). */
+export const signedBytes = (bytes: number) => (Math.abs(bytes) < KB / 10 ? `${signed(bytes)} B` : `${signed(bytes / KB, 1)} KB`);
 const timeFigures = ['taskMs', 'blockingMs', 'lcpMs', 'cls'] as const;
 
 async function measure(options: Options): Promise<StoredRuns> {
@@ -269,7 +271,7 @@ export function ledgerMarkdown(stored: StoredRuns): string {
   const cell = ({saved, apart}: {saved: number; apart: boolean}, digits = 0) => `${signed(saved, digits)}${apart ? '' : ' (noise)'}`;
   const rows = Object.entries(units).flatMap(([unit, figures]) =>
     pages.map((id, index) => {
-      const bytes = Object.entries(figures.bytesSaved).map(([page, delta]) => `${page} ${signed(delta / KB, 1)} KB`);
+      const bytes = Object.entries(figures.bytesSaved).map(([page, delta]) => `${page} ${signedBytes(delta)}`);
       const time = figures.mainThread[id]!;
       return `| ${unit} | ${id} | ${index === 0 ? bytes.join(', ') || 'none' : '″'} | ${cell(time.taskMs)} | ${cell(time.blockingMs)} | ${cell(time.lcpMs)} | ${cell(time.cls, 3)} |`;
     }),

@@ -26,7 +26,8 @@ const timeNames = {taskMs: 'main-thread task time', blockingMs: 'blocking time',
 /** A unit's own gain in words: the bytes it saves, and the time figures whose runs were apart from the whole layer's. */
 export function measuredGain(figures: UnitFigures): string {
   const bytes = Object.entries(figures.bytesSaved).map(
-    ([page, saved]) => `${page} ${(Math.abs(saved) / 1024).toFixed(1)} KB ${saved > 0 ? 'less' : 'more'} first-load JS`,
+    ([page, saved]) =>
+      `${page} ${Math.abs(saved) < 102.4 ? `${Math.abs(saved)} B` : `${(Math.abs(saved) / 1024).toFixed(1)} KB`} ${saved > 0 ? 'less' : 'more'} first-load JS`,
   );
   const times = Object.entries(figures.mainThread).flatMap(([page, time]) =>
     (Object.keys(timeNames) as (keyof typeof timeNames)[])
