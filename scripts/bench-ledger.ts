@@ -32,7 +32,7 @@ import {chromiumFlags, chromiumPath} from '../config/chromium';
 import {stockSwitch, unitsTiedToGeneratedPages, withoutSwitch} from '../config/performance-layer';
 import {performanceUnits} from '../config/upstream-modifications';
 import {pageTypes} from '../tests/support/page-types';
-import {hydratedSelector} from '../tests/support/page-weight';
+import {gzipBytes, hydratedSelector} from '../tests/support/page-weight';
 import {measureWeights} from './bench';
 import {startNginx, type NginxServer} from './nginx-server';
 import {cdnHeadersFile} from './write-host-headers';
@@ -92,7 +92,16 @@ function buildVariant(variant: string, reuse: boolean): number {
   return (performance.now() - started) / 1000;
 }
 
-export type MainThreadRun = {taskMs: number; blockingMs: number; lcpMs: number; cls: number; loadAverage: number};
+export type MainThreadRun = {
+  taskMs: number;
+  blockingMs: number;
+  lcpMs: number;
+  cls: number;
+  loadAverage: number;
+  /** The page's HTML, gzipped (level 9), and the elements in its body once it has settled. */
+  htmlBytes?: number;
+  elements?: number;
+};
 
 declare global {
   interface Window {
@@ -127,14 +136,16 @@ async function measureMainThread(browser: Browser, url: string): Promise<MainThr
     await cdp.send('Emulation.setCPUThrottlingRate', {rate: cpuSlowdown});
     await cdp.send('Performance.enable');
     const loadAverage = os.loadavg()[0]!;
-    await page.goto(url, {waitUntil: 'load'});
+    const response = await page.goto(url, {waitUntil: 'load'});
+    const htmlBytes = gzipBytes(await response!.body());
     await page.waitForSelector(hydratedSelector, {state: 'attached'});
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(settleMs);
     const {metrics} = await cdp.send('Performance.getMetrics');
     const taskSeconds = metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? Number.NaN;
     const figures = await page.evaluate(() => window.ledgerFigures!);
-    return {taskMs: taskSeconds * 1000, ...figures, loadAverage};
+    const elements = await page.evaluate(() => document.body.getElementsByTagName('*').length);
+    return {taskMs: taskSeconds * 1000, ...figures, loadAverage, htmlBytes, elements};
   } finally {
     await context.close();
   }
@@ -167,6 +178,8 @@ export type UnitFigures = {
   bytesSaved: Record<string, number>;
   /** Per page measured: what the unit saves of each time figure (median difference), and whether the runs were apart. */
   mainThread: Record<string, Record<'taskMs' | 'blockingMs' | 'lcpMs' | 'cls', {saved: number; apart: boolean}>>;
+  /** Per page measured, where it differs: the HTML bytes (gzip) and body elements the unit saves (medians). */
+  page?: Record<string, {htmlBytes: number; elements: number}>;
   runs: number;
   loadAverage: [number, number];
 };
@@ -246,12 +259,23 @@ export function unitFigures(stored: StoredRuns): Record<string, UnitFigures> {
         ]),
       );
       const runs = Object.values(layer.runs)[0]?.length ?? 0;
+      const pageSaved = Object.fromEntries(
+        Object.entries(layer.runs)
+          .filter(([, layerRuns]) => layerRuns.every((run) => run.htmlBytes !== undefined && run.elements !== undefined))
+          .map(([id, layerRuns]) => {
+            const saved = (pick: (run: MainThreadRun) => number) =>
+              Math.round(median(variant.runs[id]!.map(pick)) - median(layerRuns.map(pick)));
+            return [id, {htmlBytes: saved((run) => run.htmlBytes!), elements: saved((run) => run.elements!)}] as const;
+          })
+          .filter(([, saved]) => saved.htmlBytes !== 0 || saved.elements !== 0),
+      );
       return [
         unit,
         {
           measured: stored.started.slice(0, 16).replace('T', ' '),
           bytesSaved,
           mainThread,
+          ...(Object.keys(pageSaved).length > 0 ? {page: pageSaved} : {}),
           runs,
           loadAverage: [Number(Math.min(...loads).toFixed(1)), Number(Math.max(...loads).toFixed(1))],
         },
@@ -273,7 +297,9 @@ export function ledgerMarkdown(stored: StoredRuns): string {
     pages.map((id, index) => {
       const bytes = Object.entries(figures.bytesSaved).map(([page, delta]) => `${page} ${signedBytes(delta)}`);
       const time = figures.mainThread[id]!;
-      return `| ${unit} | ${id} | ${index === 0 ? bytes.join(', ') || 'none' : '″'} | ${cell(time.taskMs)} | ${cell(time.blockingMs)} | ${cell(time.lcpMs)} | ${cell(time.cls, 3)} |`;
+      const page = figures.page?.[id];
+      const html = page ? `${signedBytes(page.htmlBytes)}, ${signed(page.elements)} elements` : 'none';
+      return `| ${unit} | ${id} | ${index === 0 ? bytes.join(', ') || 'none' : '″'} | ${html} | ${cell(time.taskMs)} | ${cell(time.blockingMs)} | ${cell(time.lcpMs)} | ${cell(time.cls, 3)} |`;
     }),
   );
   const spread = (values: number[]) => `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
@@ -300,13 +326,15 @@ export function ledgerMarkdown(stored: StoredRuns): string {
     '',
     '## Without one unit, compared with the whole layer',
     '',
-    '| Unit switched off | Page | First-load JS it saves (every page type) | Task time it saves (ms) | Blocking time (ms) | LCP (ms) | CLS |',
-    '|---|---|---|---:|---:|---:|---:|',
+    '| Unit switched off | Page | First-load JS it saves (every page type) | HTML (gzip) and body elements it saves | Task time it saves (ms) | Blocking time (ms) | LCP (ms) | CLS |',
+    '|---|---|---|---|---:|---:|---:|---:|',
     ...rows,
     '',
     '- **First-load JS**: gzipped (level 9) bytes of the scripts a page ran, as `npm run bench` measures them; exact, so any change is real.',
     `- **Task time**: the main thread's task time from navigation until the page has hydrated and the network has been idle for ${settleMs / 1000} s (CDP TaskDuration); **blocking time**: the sum of each long task's time over 50 ms (as TBT counts it, over the whole load).`,
-    "- **(noise)**: the two variants' runs overlap (some run of one lies between runs of the other), so the difference of the medians is within run-to-run noise on this shared machine. Without the mark, every run of one variant was slower than every run of the other. The variants' loads took turns, in a rotated order, so drift of the machine's load spreads over all of them.",
+    "- **HTML and elements**: the page's HTML as served, gzipped, and the elements in its body once settled (medians); blank when the stored run predates these figures.",
+    '- Differences of a few bytes on every page come from content hashes in file names, not from the unit.',
+    "- **(noise)**: the two variants' runs overlap (some run of one lies between runs of the other), so the difference of the medians is within run-to-run noise on this shared machine. Without the mark, every run of one variant was slower than every run of the other; with 3 runs each that also happens by chance once in 10 comparisons (once in 126 with 5), so a lone unmarked figure on a page the unit does not touch is noise too. The variants' loads took turns, in a rotated order, so drift of the machine's load spreads over all of them.",
     '',
   ].join('\n');
 }

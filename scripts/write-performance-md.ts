@@ -23,12 +23,17 @@ const ledger = (): Record<string, UnitFigures> =>
 
 const timeNames = {taskMs: 'main-thread task time', blockingMs: 'blocking time', lcpMs: 'LCP', cls: 'CLS'} as const;
 
+/** Any build renames its chunks (content hashes), which moves a page's bytes by a few dozen: smaller differences are not the unit's. */
+const contentHashNoiseBytes = 64;
+
 /** A unit's own gain in words: the bytes it saves, and the time figures whose runs were apart from the whole layer's. */
 export function measuredGain(figures: UnitFigures): string {
-  const bytes = Object.entries(figures.bytesSaved).map(
-    ([page, saved]) =>
-      `${page} ${Math.abs(saved) < 102.4 ? `${Math.abs(saved)} B` : `${(Math.abs(saved) / 1024).toFixed(1)} KB`} ${saved > 0 ? 'less' : 'more'} first-load JS`,
-  );
+  const bytes = Object.entries(figures.bytesSaved)
+    .filter(([, saved]) => Math.abs(saved) >= contentHashNoiseBytes)
+    .map(
+      ([page, saved]) =>
+        `${page} ${Math.abs(saved) < 102.4 ? `${Math.abs(saved)} B` : `${(Math.abs(saved) / 1024).toFixed(1)} KB`} ${saved > 0 ? 'less' : 'more'} first-load JS`,
+    );
   const times = Object.entries(figures.mainThread).flatMap(([page, time]) =>
     (Object.keys(timeNames) as (keyof typeof timeNames)[])
       .filter((figure) => time[figure].apart)
@@ -39,21 +44,29 @@ export function measuredGain(figures: UnitFigures): string {
       }),
   );
   const pages = Object.keys(figures.mainThread).join(', ');
+  const size = (bytes: number) => (bytes < 102.4 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+  const dom = Object.entries(figures.page ?? {})
+    .filter(([, saved]) => Math.abs(saved.htmlBytes) >= contentHashNoiseBytes || saved.elements !== 0)
+    .map(
+      ([page, saved]) =>
+        `${page} ${size(Math.abs(saved.htmlBytes))} ${saved.htmlBytes >= 0 ? 'less' : 'more'} HTML (gzip) and ${Math.abs(saved.elements)} ${saved.elements >= 0 ? 'fewer' : 'more'} elements`,
+    );
   return [
     `Alone (\`npm run bench:ledger\`, ${figures.measured} UTC, CPU 4×, median of ${figures.runs}, load ${figures.loadAverage.join('–')}):`,
     `${bytes.join(', ') || 'no first-load JS change'};`,
+    ...(dom.length > 0 ? [`${dom.join(', ')};`] : []),
     times.length > 0
       ? `${times.join(', ')} (the rest within noise on ${pages}).`
       : `main-thread time, LCP and CLS within noise on ${pages}.`,
   ].join(' ');
 }
 
-/** The Gain cell: what the entry's unit measured alone, and what the entry measured when it was made unless that only pointed elsewhere. */
+/** The Gain cell: what the entry's unit measured alone, and what the entry notes unless that only pointed elsewhere. */
 function gainCell(modification: UpstreamModification, figures: Record<string, UnitFigures>): string {
   const measured = modification.purpose === 'performance' ? figures[modification.unit] : undefined;
   if (!measured) return modification.gain;
   const pointer = /^See |not measured apart/.test(modification.gain);
-  return pointer ? measuredGain(measured) : `${measuredGain(measured)} When made: ${modification.gain}`;
+  return pointer ? measuredGain(measured) : `${measuredGain(measured)} Noted with the entry: ${modification.gain}`;
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
