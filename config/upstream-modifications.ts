@@ -6,8 +6,9 @@
  * the new hash here once that is done.
  *
  * `gain` is what the change measured when it was made (first-load JS at gzip level 9, main-thread
- * time on this machine's Chromium, or the accessibility finding it fixes), or says that it was not
- * measured apart from its group.
+ * time on this machine's Chromium, or the accessibility finding it fixes). For a performance entry,
+ * PERFORMANCE.md puts first what its unit measured alone against the rest of the layer
+ * (`npm run bench:ledger`, bench/ledger.json); an entry whose unit shows no gain of its own goes.
  *
  * `purpose` splits the list in two. The `performance` entries are the performance layer, which
  * `TESSERA_STOCK=1` leaves out (config/performance-layer.ts); their theme components live in
