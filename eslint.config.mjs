@@ -13,6 +13,8 @@ export default tseslint.config(
       'build-stock/',
       // The builds of the scale harness (npm run bench:scale).
       'build-scale/',
+      // The builds of the ledger bench, one per unit switched off (npm run bench:ledger).
+      'build-ledger/',
       '.docusaurus/',
       '.generated/',
       'node_modules/',

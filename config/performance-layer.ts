@@ -7,9 +7,15 @@
  * build and the API page generation leave all of it out and the site runs on stock Docusaurus and
  * docusaurus-plugin-openapi-docs behaviour, so a bug that the stock build lacks comes from the
  * layer. What the specification or accessibility needs (src/theme, the plugin options) stays.
+ *
+ * With `TESSERA_WITHOUT=<unit>[,<unit>…]`, the build keeps the layer but switches off the named
+ * units of config/upstream-modifications.ts (what their entries' `ours` name: a plugin, a stand-in
+ * of hydrate-in-place, a component of the performance theme, the SSR template), so that
+ * `npm run bench:ledger` can measure each unit's own gain against the whole layer.
  */
 import type {PluginConfig} from '@docusaurus/types';
 import {ssrTemplate} from './ssr-template';
+import {performanceUnits, upstreamModifications} from './upstream-modifications';
 
 /** The environment variable that switches the layer off: `TESSERA_STOCK=1 npm run build:stock`. */
 export const stockSwitch = 'TESSERA_STOCK';
@@ -17,6 +23,33 @@ export const stockSwitch = 'TESSERA_STOCK';
 export function isStockBuild(env: NodeJS.ProcessEnv = process.env): boolean {
   return env[stockSwitch] === '1';
 }
+
+/** The environment variable that switches single units off: `TESSERA_WITHOUT=ssr-template npm run build`. */
+export const withoutSwitch = 'TESSERA_WITHOUT';
+
+/** The units `TESSERA_WITHOUT` names; an id that is no unit fails the build rather than measure the whole layer. */
+export function switchedOffUnits(env: NodeJS.ProcessEnv = process.env): string[] {
+  const units = (env[withoutSwitch] ?? '')
+    .split(',')
+    .map((unit) => unit.trim())
+    .filter(Boolean);
+  const unknown = units.filter((unit) => !performanceUnits.includes(unit));
+  if (unknown.length > 0) {
+    throw new Error(
+      `${withoutSwitch} names ${unknown.join(', ')}, which is no unit of the performance layer: ${performanceUnits.join(', ')}`,
+    );
+  }
+  const tied = units.filter((unit) => unitsTiedToGeneratedPages.includes(unit));
+  if (tied.length > 0) {
+    throw new Error(
+      `${withoutSwitch}: ${tied.join(', ')} cannot be switched off alone: scripts/generate-api-docs.ts writes the operation pages for them (compare with TESSERA_STOCK=1)`,
+    );
+  }
+  return units;
+}
+
+/** Units the generated operation pages are written for (their front matter and ApiItem registration): only the stock switch removes them. */
+export const unitsTiedToGeneratedPages = ['doc-item', 'api-item'];
 
 /** What the layer adds to the site config; the stock variant has none of it. */
 export type PerformanceLayer = {
@@ -59,14 +92,41 @@ export const performanceLayerFiles = [
   'scripts/render-diagrams.ts',
 ];
 
-const withLayer: PerformanceLayer = {
-  plugins: performancePlugins,
-  themes: [performanceTheme],
-  ssrTemplate,
-  prerenderedDiagrams: true,
-  // The default: the layer's DocItem hands operation pages to the OpenAPI theme's ApiItem, which no other page loads.
-  docItemComponent: '@theme/DocItem',
-};
+const standInsFolder = 'src/plugins/hydrate-in-place/stand-ins/';
+const performanceThemeFolder = 'src/plugins/performance-theme/theme/';
+const pluginOf = (file: string) => performancePlugins.find((plugin) => plugin === `./${file}`);
+
+/** What switching the units off takes out: plugins, hydrate-in-place stand-ins, theme files, the SSR template. */
+export function switchedOffParts(units: string[]): {plugins: string[]; standIns: string[]; themeFiles: string[]; ssrTemplate: boolean} {
+  const ours = upstreamModifications.flatMap((modification) =>
+    modification.purpose === 'performance' && units.includes(modification.unit) ? modification.ours : [],
+  );
+  const standIns = [...new Set(ours.filter((file) => file.startsWith(standInsFolder)).map((file) => file.slice(standInsFolder.length)))];
+  return {
+    // An entry of a stand-in names the plugin that installs it too, which stays for the other stand-ins.
+    plugins: standIns.length > 0 ? [] : ours.flatMap((file) => pluginOf(file) ?? []),
+    standIns,
+    themeFiles: ours.filter((file) => file.startsWith(performanceThemeFolder)).map((file) => file.slice(performanceThemeFolder.length)),
+    ssrTemplate: ours.includes('config/ssr-template.ts'),
+  };
+}
+
+function withLayerWithout(units: string[]): PerformanceLayer {
+  const off = switchedOffParts(units);
+  const withOptions = (plugin: string): PluginConfig => {
+    if (plugin.endsWith('/hydrate-in-place/index.ts') && off.standIns.length > 0) return [plugin, {without: off.standIns}];
+    return plugin;
+  };
+  const diagramsOff = off.plugins.includes('./src/plugins/prerendered-diagrams/index.ts');
+  return {
+    plugins: performancePlugins.filter((plugin) => !off.plugins.includes(plugin)).map(withOptions),
+    themes: [off.themeFiles.length > 0 ? [performanceTheme, {without: off.themeFiles}] : performanceTheme],
+    ...(off.ssrTemplate ? {} : {ssrTemplate}),
+    prerenderedDiagrams: !diagramsOff,
+    // The default: the layer's DocItem hands operation pages to the OpenAPI theme's ApiItem, which no other page loads.
+    docItemComponent: '@theme/DocItem',
+  };
+}
 
 const stock: PerformanceLayer = {
   plugins: [],
@@ -76,6 +136,6 @@ const stock: PerformanceLayer = {
   docItemComponent: '@theme/ApiItem',
 };
 
-export function performanceLayer(stockBuild: boolean = isStockBuild()): PerformanceLayer {
-  return stockBuild ? stock : withLayer;
+export function performanceLayer(stockBuild: boolean = isStockBuild(), without: string[] = switchedOffUnits()): PerformanceLayer {
+  return stockBuild ? stock : withLayerWithout(without);
 }

@@ -6,8 +6,9 @@
  * the new hash here once that is done.
  *
  * `gain` is what the change measured when it was made (first-load JS at gzip level 9, main-thread
- * time on this machine's Chromium, or the accessibility finding it fixes), or says that it was not
- * measured apart from its group.
+ * time on this machine's Chromium, or the accessibility finding it fixes). For a performance entry,
+ * PERFORMANCE.md puts first what its unit measured alone against the rest of the layer
+ * (`npm run bench:ledger`, bench/ledger.json); an entry whose unit shows no gain of its own goes.
  *
  * `purpose` splits the list in two. The `performance` entries are the performance layer, which
  * `TESSERA_STOCK=1` leaves out (config/performance-layer.ts); their theme components live in
@@ -29,8 +30,14 @@ export type ModificationKind =
   /** A plugin's `configureWebpack` changes a bundler option Docusaurus sets (how it splits code). */
   | 'bundler option';
 
-/** Why the site keeps a modification: the stock build drops exactly the `performance` ones. */
-export type ModificationPurpose = {purpose: 'performance'} | {purpose: 'specification' | 'accessibility' | 'feature'; keptBecause: string};
+/**
+ * Why the site keeps a modification: the stock build drops exactly the `performance` ones. Each of
+ * those belongs to a unit, the smallest set of entries that only work together: `TESSERA_WITHOUT=<unit>`
+ * builds the site with that unit switched off and the rest of the layer on (config/performance-layer.ts),
+ * which is how `npm run bench:ledger` measures each unit's own gain.
+ */
+export type ModificationPurpose =
+  {purpose: 'performance'; unit: string} | {purpose: 'specification' | 'accessibility' | 'feature'; keptBecause: string};
 
 export type UpstreamModification = ModificationPurpose & {
   /** The upstream package. */
@@ -44,6 +51,13 @@ export type UpstreamModification = ModificationPurpose & {
   gain: string;
   /** How to go back to the upstream behaviour. */
   switchOff: string;
+  /**
+   * Other upstream files our change relies on without replacing them (e.g. components that read
+   * state through a hook we replace): the upgrade test hashes them too.
+   */
+  reliesOnFiles?: string[];
+  /** Packages whose behaviour, not one file, our change relies on: the upgrade test fails when their version changes. */
+  reliesOnVersions?: string[];
 };
 
 const openApiTheme = 'docusaurus-theme-openapi-docs';
@@ -57,11 +71,17 @@ const hydrateInPlace = 'src/plugins/hydrate-in-place/index.ts';
 const searchLocalPlugin = 'src/plugins/search-local/index.ts';
 /** Where the performance layer's theme components live (src/plugins/performance-theme/theme/<component>). */
 const performanceThemeFile = (file: string) => `src/plugins/performance-theme/theme/${file}`;
-const performance = {purpose: 'performance'} as const;
+/** A performance entry of the given unit (the id `TESSERA_WITHOUT` takes). */
+const performance = (unit: string) => ({purpose: 'performance', unit}) as const;
+
+/** A stand-in's unit id: its name in kebab case (LazyDetails → lazy-details). */
+export const unitOfStandIn = (standIn: string) => standIn.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
 
 /** What src/plugins/hydrate-in-place installs: one of its stand-ins (stand-ins/<name>) swapped in for an upstream module. */
-const hydrateInPlaceStandIn = (standIn: string): typeof performance & Pick<UpstreamModification, 'kind' | 'ours' | 'switchOff'> => ({
-  ...performance,
+const hydrateInPlaceStandIn = (
+  standIn: string,
+): ReturnType<typeof performance> & Pick<UpstreamModification, 'kind' | 'ours' | 'switchOff'> => ({
+  ...performance(unitOfStandIn(standIn)),
   kind: 'replaced module',
   ours: [`src/plugins/hydrate-in-place/stand-ins/${standIn}`, hydrateInPlace],
   switchOff: `remove the ${standIn} line from ${hydrateInPlace}`,
@@ -75,7 +95,7 @@ const waysBack = {
 
 /** The tab components that render only the selected tab. */
 const selectedTabOnly = (component: string): UpstreamModification => ({
-  ...performance,
+  ...performance('selected-tab-only'),
   package: openApiTheme,
   upstreamFile: openApiThemeFile(`${component}/index.js`),
   kind: 'wrapped component',
@@ -86,62 +106,13 @@ const selectedTabOnly = (component: string): UpstreamModification => ({
 });
 
 export const upstreamModifications: UpstreamModification[] = [
-  // The client entry and its helpers (src/plugins/hydrate-in-place).
-  {
-    package: core,
-    upstreamFile: `${core}/lib/client/clientEntry.js`,
-    ...hydrateInPlaceStandIn('PreloadInNextTask'),
-    why: "The client entry's `./preload` import: the route is matched and hydration starts in a task after main.js has evaluated, not inside it.",
-    gain: 'Splits one long task of main.js evaluation plus hydration start into two on a throttled phone.',
-  },
-  {
-    package: core,
-    upstreamFile: `${core}/lib/client/docusaurus.js`,
-    ...hydrateInPlaceStandIn('IdlePrefetch'),
-    why: "The client entry's `./docusaurus` import (window.docusaurus): link prefetching runs in idle slices instead of while the page hydrates.",
-    gain: 'Takes the matching of every visible link off the hydration task (not measured apart).',
-  },
-  {
-    package: core,
-    upstreamFile: `${core}/lib/client/browserContext.js`,
-    ...hydrateInPlaceStandIn('BrowserContextInTransition'),
-    why: 'The switch of `useIsBrowser()` to true after hydration renders as a transition, in slices, instead of one task.',
-    gain: 'Breaks the post-hydration re-render into interruptible slices (not measured apart).',
-  },
-  {
-    package: core,
-    upstreamFile: `${core}/lib/client/preload.js`,
-    ...hydrateInPlaceStandIn('PreloadInNextTask'),
-    why: 'Imported by PreloadInNextTask through the `@tessera/docusaurus-preload` alias: the original, called a task later.',
-    gain: 'See clientEntry.js.',
-  },
+  // Modules swapped inside Docusaurus and the OpenAPI theme (src/plugins/hydrate-in-place).
   {
     package: themeCommon,
     upstreamFile: `${themeCommon}/lib/utils/reactUtils.js`,
     ...hydrateInPlaceStandIn('ReactUtilsWithoutCollator'),
     why: '`useShallowMemoObject` sorts keys without `localeCompare`, whose first call builds an ICU collator.',
     gain: 'About 20 ms of main thread per page here, 80 ms on a throttled phone.',
-  },
-  {
-    package: themeCommon,
-    upstreamFile: `${themeCommon}/lib/index.js`,
-    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
-    why: "The doc and API layouts' `useWindowSize` import: they keep the server-rendered desktop table of contents on phones (CSS hides it) instead of removing it after hydration.",
-    gain: 'No re-render of the layout after hydration on phones (not measured apart).',
-  },
-  {
-    package: themeClassic,
-    upstreamFile: themeClassicFile('DocItem/Layout/index.js'),
-    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
-    why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
-    gain: 'See theme-common lib/index.js.',
-  },
-  {
-    package: openApiTheme,
-    upstreamFile: openApiThemeFile('ApiItem/Layout/index.js'),
-    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
-    why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
-    gain: 'See theme-common lib/index.js.',
   },
   ...['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map((component): UpstreamModification => ({
     package: openApiTheme,
@@ -172,7 +143,7 @@ export const upstreamModifications: UpstreamModification[] = [
   })),
   // Libraries kept out of first loads.
   {
-    ...performance,
+    ...performance('prism-on-demand'),
     package: themeClassic,
     upstreamFile: `${themeClassic}/lib/prism-include-languages.js`,
     kind: 'replaced module',
@@ -187,7 +158,7 @@ export const upstreamModifications: UpstreamModification[] = [
       'remove src/plugins/prism-on-demand from config/performance-layer.ts and delete src/plugins/performance-theme/theme/CodeBlock/Content',
   },
   {
-    ...performance,
+    ...performance('lean-utils-common'),
     package: '@docusaurus/utils-common',
     upstreamFile: '@docusaurus/utils-common/lib/index.js',
     kind: 'replaced module',
@@ -197,7 +168,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove src/plugins/lean-utils-common from config/performance-layer.ts',
   },
   {
-    ...performance,
+    ...performance('prerendered-diagrams'),
     package: '@docusaurus/theme-mermaid',
     upstreamFile: '@docusaurus/theme-mermaid/lib/client/index.js',
     kind: 'replaced module',
@@ -209,17 +180,17 @@ export const upstreamModifications: UpstreamModification[] = [
   },
   // The page shell.
   {
-    ...performance,
+    ...performance('ssr-template'),
     package: core,
     upstreamFile: `${core}/lib/ssg/ssgTemplate.html.js`,
     kind: 'replaced template',
     ours: ['config/ssr-template.ts'],
     why: "The app's scripts start after the first contentful paint instead of `defer`, so the first paint never waits for main.js.",
-    gain: "The guide's simulated LCP stays at 1.35 s (Lighthouse mobile); with defer a cached main.js ran before the first frame.",
+    gain: "Lighthouse mobile on the guide, 3 runs each, builds of `npm run bench:ledger` (2026-11-25, load average 6–11): with it LCP 1.31–1.32 s, performance 98–99, TBT 115–148 ms; with Docusaurus's template LCP 1.85–2.77 s, performance 81–83, TBT 526–755 ms (runs apart). The 0.9 KB it costs is the template itself: Docusaurus ships the site config, ssrTemplate included, in main.js.",
     switchOff: 'remove `ssrTemplate` from config/performance-layer.ts',
   },
   {
-    ...performance,
+    ...performance('route-chunks-in-html'),
     package: 'react-loadable-ssr-addon-v5-slorber',
     upstreamFile: 'react-loadable-ssr-addon-v5-slorber/lib/ReactLoadableSSRAddon.js',
     kind: 'patched output',
@@ -229,7 +200,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove src/plugins/route-chunks-in-html from config/performance-layer.ts',
   },
   {
-    ...performance,
+    ...performance('api-code-apart'),
     package: core,
     upstreamFile: `${core}/lib/webpack/base.js`,
     kind: 'bundler option',
@@ -239,7 +210,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove src/plugins/api-code-apart from config/performance-layer.ts',
   },
   {
-    ...performance,
+    ...performance('hash-named-chunks'),
     package: core,
     upstreamFile: `${core}/lib/webpack/base.js`,
     kind: 'bundler option',
@@ -249,7 +220,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove src/plugins/hash-named-chunks from config/performance-layer.ts',
   },
   {
-    ...performance,
+    ...performance('registry-without-module-paths'),
     package: core,
     upstreamFile: `${core}/lib/server/codegen/codegenRoutes.js`,
     kind: 'patched output',
@@ -260,17 +231,19 @@ export const upstreamModifications: UpstreamModification[] = [
   },
   // Swizzled theme components that keep libraries and work out of pages.
   {
-    ...performance,
+    ...performance('prism-on-demand'),
     package: themeClassic,
     upstreamFile: themeClassicFile('CodeBlock/Content/index.js'),
     kind: 'replaced component',
     ours: [performanceThemeFile('CodeBlock/Content/index.tsx')],
     why: "The browser keeps the server's highlighted markup; Prism loads only for code the HTML lacks.",
+    // ServerMarkup: hydration keeps an element whose innerHTML is empty on the client without comparing it.
+    reliesOnVersions: ['react', 'react-dom'],
     gain: 'See prism-include-languages.js.',
     switchOff: deleteSwizzle(performanceThemeFile('CodeBlock/Content')),
   },
   {
-    ...performance,
+    ...performance('doc-sidebar'),
     package: themeClassic,
     upstreamFile: themeClassicFile('DocSidebar/index.js'),
     kind: 'replaced component',
@@ -280,7 +253,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle(performanceThemeFile('DocSidebar')),
   },
   {
-    ...performance,
+    ...performance('doc-item'),
     package: themeClassic,
     upstreamFile: themeClassicFile('DocItem/index.js'),
     kind: 'wrapped component',
@@ -290,7 +263,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle(performanceThemeFile('DocItem')),
   },
   {
-    ...performance,
+    ...performance('mobile-sidebar'),
     package: themeClassic,
     upstreamFile: themeClassicFile('Navbar/MobileSidebar/index.js'),
     kind: 'wrapped component',
@@ -300,7 +273,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle(performanceThemeFile('Navbar/MobileSidebar')),
   },
   {
-    ...performance,
+    ...performance('api-item'),
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiItem/index.js'),
     kind: 'replaced component',
@@ -310,7 +283,7 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle(performanceThemeFile('ApiItem/index.tsx')),
   },
   {
-    ...performance,
+    ...performance('api-item'),
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ApiItem/hooks.js'),
     kind: 'replaced component',
@@ -318,9 +291,11 @@ export const upstreamModifications: UpstreamModification[] = [
     why: 'A React context holds the media type and schema variant a reader chose, instead of a Redux store.',
     gain: 'About 17 KB (Redux Toolkit) out of API pages.',
     switchOff: deleteSwizzle(performanceThemeFile('ApiItem/hooks.tsx')),
+    // They read the chosen media type and server through `@theme/ApiItem/hooks`, which this replaces.
+    reliesOnFiles: ['ApiExplorer/MethodEndpoint/index.js', 'MimeTabs/index.js', 'Schema/index.js'].map(openApiThemeFile),
   },
   ...['Accept', 'ContentType', 'SchemaSelection'].map((slice): UpstreamModification => ({
-    ...performance,
+    ...performance('api-item'),
     package: openApiTheme,
     upstreamFile: openApiThemeFile(`ApiExplorer/${slice}/slice.js`),
     kind: 'replaced component',
@@ -353,17 +328,18 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: deleteSwizzle('src/theme/ApiExplorer/index.tsx'),
   },
   {
-    ...performance,
+    ...performance('markdown'),
     package: openApiTheme,
     upstreamFile: openApiThemeFile('Markdown/index.js'),
     kind: 'replaced component',
     ours: [performanceThemeFile('Markdown/index.tsx'), 'src/plugins/hydrate-in-place/stand-ins/MarkdownRenderer'],
     why: 'API descriptions are rendered by marked on the server and kept as HTML in the browser, instead of react-markdown, remark and rehype.',
+    reliesOnVersions: ['react', 'react-dom'],
     gain: '93 KB out of API pages.',
     switchOff: deleteSwizzle(performanceThemeFile('Markdown')),
   },
   {
-    ...performance,
+    ...performance('response-examples'),
     package: openApiTheme,
     upstreamFile: openApiThemeFile('ResponseExamples/index.js'),
     kind: 'replaced component',
@@ -497,6 +473,20 @@ export const upstreamModifications: UpstreamModification[] = [
   },
 ];
 
+/** The performance layer's units, in list order: the ids `TESSERA_WITHOUT` takes. */
+export const performanceUnits: string[] = [
+  ...new Set(upstreamModifications.flatMap((modification) => (modification.purpose === 'performance' ? [modification.unit] : []))),
+];
+
+/**
+ * The version of each package named in a `reliesOnVersions` when the modifications relying on it
+ * were last checked: tests/unit/upstream-modifications.test.ts fails when the installed one differs.
+ */
+export const checkedUpstreamVersions: Record<string, string> = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+};
+
 /**
  * The sha256 (first 16 hex digits) of each upstream file as it was when our modification was last
  * checked against it. An upgrade that changes a file fails tests/unit/upstream-modifications.test.ts
@@ -504,13 +494,7 @@ export const upstreamModifications: UpstreamModification[] = [
  */
 export const checkedUpstreamHashes: Record<string, string> = {
   'docusaurus-plugin-openapi-docs/lib/openapi/openapi.js': '7d77eebda3a19f67',
-  '@docusaurus/core/lib/client/clientEntry.js': 'a9d6514eaf79c05c',
-  '@docusaurus/core/lib/client/docusaurus.js': 'b0d1dbdc1e3a706f',
-  '@docusaurus/core/lib/client/browserContext.js': 'f0765ea0de6c6820',
-  '@docusaurus/core/lib/client/preload.js': '8c1e3de18d307e2f',
   '@docusaurus/theme-common/lib/utils/reactUtils.js': 'a683742dac1a155b',
-  '@docusaurus/theme-common/lib/index.js': '78a128b357b7dcaf',
-  '@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js': 'c1f1bbed07409f0a',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/Layout/index.js': '2ae7c88142b0cece',
   'docusaurus-theme-openapi-docs/lib/theme/ParamsDetails/index.js': 'be8427f1a1366eb4',
   'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js': 'ce06b111abfc6425',
@@ -537,6 +521,7 @@ export const checkedUpstreamHashes: Record<string, string> = {
   '@docusaurus/theme-classic/lib/theme/Navbar/MobileSidebar/index.js': '0e302185bbfd7b0a',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/index.js': 'fd059f169de5c073',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/hooks.js': 'f1535d38d96073a8',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/MethodEndpoint/index.js': 'aea76b2570fecf8c',
   'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/Accept/slice.js': '7212ab805fafa7ad',
   'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/ContentType/slice.js': '0f7397c3ddf8a5ad',
   'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/SchemaSelection/slice.js': 'd66f3f962c14e812',

@@ -3,10 +3,11 @@
  * list the upgrade test checks. `npm run docs:performance`; tests/unit/upstream-modifications.test.ts
  * fails when the file is out of date.
  */
-import {readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {upstreamModifications, type UpstreamModification} from '../config/upstream-modifications';
-import {stockSwitch} from '../config/performance-layer';
+import type {UnitFigures} from './bench-ledger';
+import {stockSwitch, unitsTiedToGeneratedPages, withoutSwitch} from '../config/performance-layer';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 export const performanceMdPath = path.join(siteDir, 'PERFORMANCE.md');
@@ -15,21 +16,86 @@ export const performanceMdPath = path.join(siteDir, 'PERFORMANCE.md');
 export const installedVersion = (pkg: string): string =>
   (JSON.parse(readFileSync(path.join(siteDir, 'node_modules', pkg, 'package.json'), 'utf8')) as {version: string}).version;
 
+/** Each unit's figures measured alone (`npm run bench:ledger` writes them). */
+export const ledgerPath = path.join(siteDir, 'bench', 'ledger.json');
+const ledger = (): Record<string, UnitFigures> =>
+  existsSync(ledgerPath) ? (JSON.parse(readFileSync(ledgerPath, 'utf8')) as Record<string, UnitFigures>) : {};
+
+const timeNames = {taskMs: 'main-thread task time', blockingMs: 'blocking time', lcpMs: 'LCP', cls: 'CLS'} as const;
+
+/** Any build renames its chunks (content hashes), which moves a page's bytes by a few dozen: smaller differences are not the unit's. */
+const contentHashNoiseBytes = 64;
+
+/** A unit's own gain in words: the bytes it saves, and the time figures whose runs were apart from the whole layer's. */
+export function measuredGain(figures: UnitFigures): string {
+  const bytes = Object.entries(figures.bytesSaved)
+    .filter(([, saved]) => Math.abs(saved) >= contentHashNoiseBytes)
+    .map(
+      ([page, saved]) =>
+        `${page} ${Math.abs(saved) < 102.4 ? `${Math.abs(saved)} B` : `${(Math.abs(saved) / 1024).toFixed(1)} KB`} ${saved > 0 ? 'less' : 'more'} first-load JS`,
+    );
+  const times = Object.entries(figures.mainThread).flatMap(([page, time]) =>
+    (Object.keys(timeNames) as (keyof typeof timeNames)[])
+      .filter((figure) => time[figure].apart)
+      .map((figure) => {
+        const {saved} = time[figure];
+        const amount = figure === 'cls' ? Math.abs(saved).toFixed(3) : `${Math.abs(saved).toFixed(0)} ms`;
+        return `${page} ${amount} ${saved > 0 ? 'less' : 'more'} ${timeNames[figure]}`;
+      }),
+  );
+  const pages = Object.keys(figures.mainThread).join(', ');
+  const size = (bytes: number) => (bytes < 102.4 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+  const dom = Object.entries(figures.page ?? {})
+    .filter(([, saved]) => Math.abs(saved.htmlBytes) >= contentHashNoiseBytes || saved.elements !== 0)
+    .map(
+      ([page, saved]) =>
+        `${page} ${size(Math.abs(saved.htmlBytes))} ${saved.htmlBytes >= 0 ? 'less' : 'more'} HTML (gzip) and ${Math.abs(saved.elements)} ${saved.elements >= 0 ? 'fewer' : 'more'} elements`,
+    );
+  return [
+    `Alone (\`npm run bench:ledger\`, ${figures.measured} UTC, CPU 4×, median of ${figures.runs}, load ${figures.loadAverage.join('–')}):`,
+    `${bytes.join(', ') || 'no first-load JS change'};`,
+    ...(dom.length > 0 ? [`${dom.join(', ')};`] : []),
+    times.length > 0
+      ? `${times.join(', ')} (the rest within noise on ${pages}).`
+      : `main-thread time, LCP and CLS within noise on ${pages}.`,
+  ].join(' ');
+}
+
+/** The Gain cell: what the entry's unit measured alone, and what the entry notes unless that only pointed elsewhere. */
+function gainCell(modification: UpstreamModification, figures: Record<string, UnitFigures>): string {
+  const measured = modification.purpose === 'performance' ? figures[modification.unit] : undefined;
+  if (!measured) return modification.gain;
+  const pointer = /^See |not measured apart/.test(modification.gain);
+  return pointer ? measuredGain(measured) : `${measuredGain(measured)} Noted with the entry: ${modification.gain}`;
+}
+
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 const code = (text: string) => `\`${text}\``;
 
 /** The layer's entries say so; the others say what they are kept for, in both builds. */
 const purposeCell = (modification: UpstreamModification) =>
-  modification.purpose === 'performance' ? 'performance' : `${modification.purpose}, kept: ${modification.keptBecause}`;
+  modification.purpose === 'performance'
+    ? `performance, unit ${code(modification.unit)}`
+    : `${modification.purpose}, kept: ${modification.keptBecause}`;
 
-function row(modification: UpstreamModification): string {
+/** The upstream file, and what else upstream the change relies on (the upgrade test checks those too). */
+function upstreamCell(modification: UpstreamModification): string {
+  const reliesOn = [
+    ...(modification.reliesOnFiles ?? []).map(code),
+    ...(modification.reliesOnVersions ?? []).map((pkg) => `${pkg}@${installedVersion(pkg)}`),
+  ];
+  const file = `${code(modification.upstreamFile)} (${modification.package}@${installedVersion(modification.package)})`;
+  return reliesOn.length > 0 ? `${file}; relies on ${reliesOn.join(', ')}` : file;
+}
+
+function row(modification: UpstreamModification, figures: Record<string, UnitFigures>): string {
   return `| ${[
     purposeCell(modification),
-    `${code(modification.upstreamFile)} (${modification.package}@${installedVersion(modification.package)})`,
+    upstreamCell(modification),
     modification.kind,
     modification.ours.map(code).join(', '),
     modification.why,
-    modification.gain,
+    gainCell(modification, figures),
     modification.switchOff,
   ]
     .map(cell)
@@ -53,8 +119,12 @@ export function performanceMarkdown(): string {
     '  (`bench/latest.md`). The e2e budget test holds each page type to about 10 % above what it',
     '  measured, and fails when a page loads Prism, marked, Redux, the request-sample generators or',
     '  faker at first load.',
-    '- **Switch one off**: follow its "Switch off" cell, build, and compare `npm run bench` with',
-    '  `bench/latest.md`.',
+    `- **Switch one unit off**: \`DOCUSAURUS_NO_PERSISTENT_CACHE=1 ${withoutSwitch}=<unit> npm run build\` builds the site with the whole`,
+    '  layer but that unit (comma-separate several), and `npm run bench:ledger` measures every unit',
+    "  that way against the whole layer, on the bench pages (`bench/ledger-latest.md`): each entry's",
+    `  gain below is what its unit measured alone. ${unitsTiedToGeneratedPages.map(code).join(' and ')} go only with the`,
+    '  stock switch (the operation pages are generated for them). To remove an entry for good, follow',
+    '  its "Switch off" cell.',
     `- **Switch the whole layer off**: to tell whether a bug comes from the performance layer, build`,
     `  with \`${stockSwitch}=1\`: \`npm run build:stock\` writes that build to \`build-stock/\`, and`,
     '  `npx tsx scripts/nginx-server.ts --root build-stock` serves it. It leaves out every',
@@ -67,9 +137,9 @@ export function performanceMarkdown(): string {
     '',
     `## Upstream modifications (${upstreamModifications.length}, ${layerSize} of them the performance layer)`,
     '',
-    '| Purpose | Upstream file | How | Ours | Why | Gain when made | Switch off |',
+    '| Purpose | Upstream file | How | Ours | Why | Gain | Switch off |',
     '|---|---|---|---|---|---|---|',
-    ...upstreamModifications.map(row),
+    ...upstreamModifications.map((modification) => row(modification, ledger())),
     '',
   ].join('\n');
 }

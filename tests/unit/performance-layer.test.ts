@@ -9,8 +9,17 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {before, test} from 'node:test';
-import {performancePlugins, performanceTheme, stockSwitch} from '../../config/performance-layer';
-import {upstreamModifications} from '../../config/upstream-modifications';
+import {
+  performanceLayer,
+  performancePlugins,
+  performanceTheme,
+  stockSwitch,
+  switchedOffParts,
+  switchedOffUnits,
+  unitsTiedToGeneratedPages,
+  withoutSwitch,
+} from '../../config/performance-layer';
+import {performanceUnits, upstreamModifications} from '../../config/upstream-modifications';
 import type {SiteConfigProbe} from '../support/site-config-probe';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
@@ -31,9 +40,16 @@ async function probe(env: NodeJS.ProcessEnv): Promise<SiteConfigProbe> {
 
 let withLayer: SiteConfigProbe;
 let stock: SiteConfigProbe;
+let withoutSome: SiteConfigProbe;
+/** Units switched off together in one probe: a theme component, the SSR template, a plugin. */
+const probedUnits = ['doc-sidebar', 'ssr-template', 'lean-utils-common'];
 before(async () => {
-  const normalEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== stockSwitch));
-  [withLayer, stock] = await Promise.all([probe(normalEnv), probe({...process.env, [stockSwitch]: '1'})]);
+  const normalEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== stockSwitch && name !== withoutSwitch));
+  [withLayer, stock, withoutSome] = await Promise.all([
+    probe(normalEnv),
+    probe({...normalEnv, [stockSwitch]: '1'}),
+    probe({...normalEnv, [withoutSwitch]: probedUnits.join(',')}),
+  ]);
 });
 
 test('without the switch, the site has every plugin, theme and option of the performance layer', () => {
@@ -104,4 +120,50 @@ test('the site wrappers in src/theme wrap the upstream component in both builds'
       );
     }
   }
+});
+
+test('TESSERA_WITHOUT switches off the named units and keeps the rest of the layer', () => {
+  assert.deepEqual(
+    withoutSome.plugins,
+    withLayer.plugins.filter((name) => name !== 'lean-utils-common'),
+  );
+  assert.equal(withoutSome.hasSsrTemplate, false);
+  assert.equal(withoutSome.docItemComponent, '@theme/DocItem');
+  assert.deepEqual(withoutSome.docsRemarkPlugins, withLayer.docsRemarkPlugins);
+  // The switched-off component is the upstream one; every other component of the layer still shadows upstream.
+  assert.match(withoutSome.themeAliases['@theme/DocSidebar']!, /node_modules\/@docusaurus\/theme-classic\//);
+  const layerAliases = Object.keys(withLayer.themeAliases).filter(
+    (alias) => alias.startsWith('@theme/') && withLayer.themeAliases[alias]!.startsWith(performanceThemeDir),
+  );
+  assert.ok(layerAliases.length >= 10, `found ${layerAliases.length} components of the layer`);
+  for (const alias of layerAliases.filter((alias) => !alias.startsWith('@theme/DocSidebar'))) {
+    assert.match(withoutSome.themeAliases[alias]!, /performance-theme-without/, alias);
+  }
+});
+
+test('every unit of the layer switches something off, and a unit of its own only', () => {
+  for (const unit of performanceUnits.filter((unit) => !unitsTiedToGeneratedPages.includes(unit))) {
+    const off = switchedOffParts([unit]);
+    const parts = off.plugins.length + off.standIns.length + off.themeFiles.length + (off.ssrTemplate ? 1 : 0);
+    assert.ok(parts > 0, `${unit} switches nothing off`);
+    const layer = performanceLayer(false, [unit]);
+    assert.equal(layer.plugins.length + off.plugins.length, performancePlugins.length, unit);
+  }
+  assert.deepEqual(switchedOffParts(['lazy-details']), {
+    plugins: [],
+    standIns: ['LazyDetails'],
+    themeFiles: [],
+    ssrTemplate: false,
+  });
+  assert.deepEqual(
+    performanceLayer(false, ['render-everywhere']).plugins.find((plugin) => Array.isArray(plugin)),
+    ['./src/plugins/hydrate-in-place/index.ts', {without: ['RenderEverywhere']}],
+  );
+});
+
+test('TESSERA_WITHOUT refuses what is no unit, and the units the generated pages are written for', () => {
+  assert.deepEqual(switchedOffUnits({}), []);
+  assert.deepEqual(switchedOffUnits({[withoutSwitch]: 'lean-utils-common, lazy-details'}), ['lean-utils-common', 'lazy-details']);
+  assert.throws(() => switchedOffUnits({[withoutSwitch]: 'ssr-templates'}), /no unit of the performance layer/);
+  assert.throws(() => switchedOffUnits({[withoutSwitch]: 'api-item'}), /cannot be switched off alone/);
 });

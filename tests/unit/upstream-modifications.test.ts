@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import {createHash} from 'node:crypto';
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import {checkedUpstreamHashes, upstreamModifications} from '../../config/upstream-modifications';
+import {checkedUpstreamHashes, checkedUpstreamVersions, upstreamModifications} from '../../config/upstream-modifications';
 import {installedVersion, performanceMarkdown, performanceMdPath} from '../../scripts/write-performance-md';
 import {performanceLayerFiles} from '../../config/performance-layer';
 
@@ -22,28 +22,84 @@ const upstreamHash = (file: string): string =>
     .digest('hex')
     .slice(0, 16);
 
-test('every modified upstream file is the one our modification was checked against', () => {
+test('every modified or relied-on upstream file is the one our modification was checked against', () => {
   const stale: string[] = [];
   for (const modification of upstreamModifications) {
-    const {upstreamFile} = modification;
-    assert.ok(
-      existsSync(path.join(nodeModules, upstreamFile)),
-      `${upstreamFile} no longer exists (${modification.package}@${installedVersion(modification.package)}): re-check ${modification.ours.join(', ')}`,
-    );
-    const hash = upstreamHash(upstreamFile);
-    if (checkedUpstreamHashes[upstreamFile] !== hash) {
-      stale.push(
-        `${upstreamFile} (${modification.package}@${installedVersion(modification.package)}) changed: re-check ${modification.ours.join(', ')} against it, then set its hash in config/upstream-modifications.ts to '${hash}'`,
+    for (const upstreamFile of [modification.upstreamFile, ...(modification.reliesOnFiles ?? [])]) {
+      const pkg = upstreamFile.startsWith('@') ? upstreamFile.split('/').slice(0, 2).join('/') : upstreamFile.split('/')[0]!;
+      assert.ok(
+        existsSync(path.join(nodeModules, upstreamFile)),
+        `${upstreamFile} no longer exists (${pkg}@${installedVersion(pkg)}): re-check ${modification.ours.join(', ')}`,
       );
+      const hash = upstreamHash(upstreamFile);
+      if (checkedUpstreamHashes[upstreamFile] !== hash) {
+        stale.push(
+          `${upstreamFile} (${pkg}@${installedVersion(pkg)}) changed: re-check ${modification.ours.join(', ')} against it, then set its hash in config/upstream-modifications.ts to '${hash}'`,
+        );
+      }
     }
   }
   assert.deepEqual([...new Set(stale)], []);
-  const listed = new Set(upstreamModifications.map((modification) => modification.upstreamFile));
+  const listed = new Set(
+    upstreamModifications.flatMap((modification) => [modification.upstreamFile, ...(modification.reliesOnFiles ?? [])]),
+  );
   assert.deepEqual(
     Object.keys(checkedUpstreamHashes).filter((file) => !listed.has(file)),
     [],
     'hashes of files no modification names',
   );
+});
+
+test('every package whose behaviour a modification relies on is the version it was checked against', () => {
+  const changed = upstreamModifications.flatMap((modification) =>
+    (modification.reliesOnVersions ?? [])
+      .filter((pkg) => installedVersion(pkg) !== checkedUpstreamVersions[pkg])
+      .map(
+        (pkg) =>
+          `${pkg} is ${installedVersion(pkg)}, checked against ${checkedUpstreamVersions[pkg] ?? 'no version'}: re-check ${modification.ours.join(', ')}, then set its version in checkedUpstreamVersions`,
+      ),
+  );
+  assert.deepEqual([...new Set(changed)], []);
+  const reliedOn = new Set(upstreamModifications.flatMap((modification) => modification.reliesOnVersions ?? []));
+  assert.deepEqual(
+    Object.keys(checkedUpstreamVersions).filter((pkg) => !reliedOn.has(pkg)),
+    [],
+    'versions no modification relies on',
+  );
+});
+
+/** The text of one of our files, or of every file in one of our folders. */
+function sourceOf(file: string): string {
+  const full = path.join(siteDir, file);
+  if (!statSync(full).isDirectory()) return readFileSync(full, 'utf8');
+  return readdirSync(full, {recursive: true, encoding: 'utf8'})
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => readFileSync(path.join(full, name), 'utf8'))
+    .join('\n');
+}
+
+test('the OpenAPI components that read state through the replaced ApiItem hooks, and React for ServerMarkup, are relied on', () => {
+  const hooks = upstreamModifications.find((modification) => modification.upstreamFile.endsWith('/ApiItem/hooks.js'));
+  const themeDir = path.join(nodeModules, 'docusaurus-theme-openapi-docs/lib/theme');
+  // Every component of the theme that imports the hooks, but the explorer's parts: src/theme/ApiExplorer
+  // replaces the explorer, and of its parts only MethodEndpoint is on our pages (the generated pages render it).
+  const readers = readdirSync(themeDir, {recursive: true, encoding: 'utf8'})
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => file.endsWith('.js') && (!file.startsWith('ApiExplorer/') || file.startsWith('ApiExplorer/MethodEndpoint/')))
+    .filter((file) => readFileSync(path.join(themeDir, file), 'utf8').includes('@theme/ApiItem/hooks'))
+    .map((file) => `docusaurus-theme-openapi-docs/lib/theme/${file}`);
+  assert.ok(readers.length >= 3, `found ${readers.length} components that read the hooks`);
+  assert.deepEqual(
+    readers.filter((file) => !hooks?.reliesOnFiles?.includes(file)),
+    [],
+  );
+  // ServerMarkup keeps the server's children by hydrating an empty innerHTML, which React does not compare.
+  const serverMarkupUsers = upstreamModifications.filter((modification) =>
+    modification.ours.some((file) => sourceOf(file).includes('stand-ins/ServerMarkup')),
+  );
+  assert.ok(serverMarkupUsers.length >= 2, `found ${serverMarkupUsers.length} entries that keep server markup`);
+  for (const modification of serverMarkupUsers)
+    assert.deepEqual(modification.reliesOnVersions, ['react', 'react-dom'], modification.upstreamFile);
 });
 
 test('every file of ours a modification names exists', () => {
@@ -75,7 +131,7 @@ test('every swizzled component and every module replacement is listed', () => {
   const replacements = [
     ...readFileSync(path.join(siteDir, 'src/plugins/hydrate-in-place/index.ts'), 'utf8').matchAll(/replace\([^,]+,\s*'(\w+)'/g),
   ].map((match) => `src/plugins/hydrate-in-place/stand-ins/${match[1]}`);
-  assert.ok(replacements.length >= 8, `found ${replacements.length} replacements in hydrate-in-place`);
+  assert.ok(replacements.length >= 4, `found ${replacements.length} replacements in hydrate-in-place`);
   assert.deepEqual(
     replacements.filter((component) => !listed.has(component)),
     [],

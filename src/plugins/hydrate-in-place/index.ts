@@ -9,36 +9,20 @@
  *   first opened (`LazyDetails`), so nested schemas cost nothing until read.
  * - Tabs and code blocks call `useIsBrowser()` only to remount after hydration (`NoRemountKey`
  *   says why that is not needed here), which rebuilt every tab and code block on the page.
- * - Link prefetching (matching each link's route, adding its `<link rel="prefetch">` elements)
- *   runs in idle slices (`IdlePrefetch`, the `window.docusaurus` the client entry mounts).
- * - The client entry matches the route and starts hydrating in a task after main.js has
- *   evaluated, not inside it (`PreloadInNextTask`).
- * - The switch of `useIsBrowser()` to true after hydration renders as a transition
- *   (`BrowserContextInTransition`), in slices instead of one task.
  * - `@tessera/markdown-renderer` is marked in the server build and a loader in the browser build
  *   (`MarkdownRenderer`), so API descriptions hydrate without marked (src/plugins/performance-theme/theme/Markdown).
- * - The doc and API page layouts keep their server-rendered desktop table of contents on phones,
- *   where CSS hides it, instead of removing it after hydration (`TableOfContentsOnEveryScreen`).
  * - theme-common's `useShallowMemoObject` sorts keys without building an ICU collator
  *   (`ReactUtilsWithoutCollator`).
  */
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 
 // Docusaurus loads site plugins as CommonJS, so `__dirname` is the module's own.
 // The modules this plugin swaps in (stand-ins/): each says in its first line what it stands in for.
 const standInsDir = path.resolve(__dirname, 'stand-ins');
 export const openApiThemeDir = path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib', 'theme');
-export const docusaurusClientDir = path.dirname(require.resolve('@docusaurus/core/lib/client/docusaurus.js'));
-const clientEntryFile = path.join(docusaurusClientDir, 'clientEntry.js');
 // theme-common's package exports hide its files; its main entry is lib/index.js.
 export const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
-
-/** The layouts that read the window size only to drop the desktop table of contents on phones. */
-export const tableOfContentsLayouts = [
-  require.resolve('@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js'),
-  path.join(openApiThemeDir, 'ApiItem', 'Layout', 'index.js'),
-];
 
 /** The OpenAPI theme components whose `<BrowserOnly>` wrapper is dropped. */
 export const serverRenderedComponents = ['ParamsDetails', 'RequestSchema', 'ResponseSchema'];
@@ -62,7 +46,12 @@ function openApiThemeComponent(context: string): string | undefined {
 type Resource = {context: string; request: string; contextInfo?: {issuer?: string}};
 
 // Rspack's persistent cache does not see edits to these replacements: after changing them, `npm run clear`.
-export default function hydrateInPlacePlugin(): Plugin {
+export type HydrateInPlaceOptions = {
+  /** Stand-ins (folder names under stand-ins/) left out, to measure the layer without them (TESSERA_WITHOUT). */
+  without?: string[];
+};
+
+export default function hydrateInPlacePlugin(_context: LoadContext, {without = []}: HydrateInPlaceOptions = {}): Plugin {
   return {
     name: 'hydrate-in-place',
     // Tells ServerMarkup when hydration has committed (its onRouteDidUpdate).
@@ -73,16 +62,13 @@ export default function hydrateInPlacePlugin(): Plugin {
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
       const replace = (request: RegExp, replacement: string, applies: (context: string, issuer: string) => boolean) =>
         new NormalModuleReplacementPlugin(request, (resource: Resource) => {
+          if (without.includes(replacement)) return;
           if (applies(resource.context, resource.contextInfo?.issuer ?? '')) resource.request = path.join(standInsDir, replacement);
         });
       return {
         resolve: {
           alias: {
             '@tessera/theme-common-react-utils$': path.join(themeCommonDir, 'utils', 'reactUtils.js'),
-            '@tessera/docusaurus-browser-context$': path.join(docusaurusClientDir, 'browserContext.js'),
-            '@tessera/docusaurus-preload$': path.join(docusaurusClientDir, 'preload.js'),
-            '@tessera/docusaurus-client-api$': path.join(docusaurusClientDir, 'docusaurus.js'),
-            '@tessera/theme-common$': path.join(themeCommonDir, 'index.js'),
             '@tessera/markdown-renderer$': path.join(standInsDir, 'MarkdownRenderer', isServer ? 'server.ts' : 'client.ts'),
           },
         },
@@ -92,12 +78,6 @@ export default function hydrateInPlacePlugin(): Plugin {
           ),
           replace(/^@theme\/Details$/, 'LazyDetails', (context) => openApiThemeComponent(context) !== undefined),
           replace(/^@docusaurus\/useIsBrowser$/, 'NoRemountKey', (context) => remountKeyComponentDirs.has(context)),
-          replace(/^\.\/docusaurus$/, 'IdlePrefetch', (_context, issuer) => issuer === clientEntryFile),
-          replace(/^\.\/preload$/, 'PreloadInNextTask', (_context, issuer) => issuer === clientEntryFile),
-          replace(/^@docusaurus\/theme-common$/, 'TableOfContentsOnEveryScreen', (_context, issuer) =>
-            tableOfContentsLayouts.includes(issuer),
-          ),
-          replace(/^\.\/browserContext$/, 'BrowserContextInTransition', (context) => context === docusaurusClientDir),
           replace(/^(\.\.\/)+utils\/reactUtils$/, 'ReactUtilsWithoutCollator', (context) => context.startsWith(themeCommonDir + path.sep)),
         ],
       };

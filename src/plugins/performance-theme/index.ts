@@ -8,16 +8,44 @@
  * A wrapper here imports the component it wraps as `@theme-init/…` (the first theme's), not
  * `@theme-original/…`: for a theme plugin that alias points to its own file.
  */
+import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 
 // Docusaurus loads site plugins as CommonJS, so `__dirname` is the module's own.
 export const performanceThemeDir = path.join(__dirname, 'theme');
 
-export default function performanceThemePlugin(): Plugin {
+export type PerformanceThemeOptions = {
+  /** Components (paths under ./theme, a folder or a file) left out, to measure the layer without them (TESSERA_WITHOUT). */
+  without?: string[];
+};
+
+/**
+ * A theme folder with every component of ./theme but those left out: each file re-exports ours,
+ * so that Docusaurus aliases `@theme/…` to it and the left-out ones fall back to the theme below.
+ */
+function themeWithout(generatedFilesDir: string, without: string[]): string {
+  // One folder per set left out, so that builds of different sets never share one.
+  const themeDir = path.join(generatedFilesDir, 'performance-theme-without', without.join('+').replaceAll('/', '_'));
+  rmSync(themeDir, {recursive: true, force: true});
+  const files = readdirSync(performanceThemeDir, {recursive: true, encoding: 'utf8'}).filter((file) => /\.tsx?$/.test(file));
+  for (const file of files) {
+    const component = file.split(path.sep).join('/');
+    if (without.some((left) => component === left || component.startsWith(`${left}/`))) continue;
+    const source = path.join(performanceThemeDir, file);
+    const module = JSON.stringify(source.replace(/\.tsx?$/, ''));
+    const hasDefault = /^export default /m.test(readFileSync(source, 'utf8'));
+    mkdirSync(path.dirname(path.join(themeDir, file)), {recursive: true});
+    writeFileSync(path.join(themeDir, file), `export * from ${module};\n${hasDefault ? `export {default} from ${module};\n` : ''}`);
+  }
+  return themeDir;
+}
+
+export default function performanceThemePlugin(context: LoadContext, {without = []}: PerformanceThemeOptions = {}): Plugin {
+  const themePath = without.length > 0 ? themeWithout(context.generatedFilesDir, without) : performanceThemeDir;
   return {
     name: 'performance-theme',
-    getThemePath: () => performanceThemeDir,
+    getThemePath: () => themePath,
     getTypeScriptThemePath: () => performanceThemeDir,
   };
 }
