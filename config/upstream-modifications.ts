@@ -114,6 +114,27 @@ export const upstreamModifications: UpstreamModification[] = [
     why: '`useShallowMemoObject` sorts keys without `localeCompare`, whose first call builds an ICU collator.',
     gain: 'About 20 ms of main thread per page here, 80 ms on a throttled phone.',
   },
+  {
+    package: themeCommon,
+    upstreamFile: `${themeCommon}/lib/index.js`,
+    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
+    why: "The doc and API layouts' `useWindowSize` import: they keep the server-rendered desktop table of contents on phones (CSS hides it) instead of removing it after hydration.",
+    gain: 'No re-render of the layout after hydration on phones (not measured apart).',
+  },
+  {
+    package: themeClassic,
+    upstreamFile: themeClassicFile('DocItem/Layout/index.js'),
+    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
+    why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
+    gain: 'See theme-common lib/index.js.',
+  },
+  {
+    package: openApiTheme,
+    upstreamFile: openApiThemeFile('ApiItem/Layout/index.js'),
+    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
+    why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
+    gain: 'See theme-common lib/index.js.',
+  },
   ...['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map((component): UpstreamModification => ({
     package: openApiTheme,
     upstreamFile: openApiThemeFile(`${component}/index.js`),
@@ -495,6 +516,8 @@ export const checkedUpstreamVersions: Record<string, string> = {
 export const checkedUpstreamHashes: Record<string, string> = {
   'docusaurus-plugin-openapi-docs/lib/openapi/openapi.js': '7d77eebda3a19f67',
   '@docusaurus/theme-common/lib/utils/reactUtils.js': 'a683742dac1a155b',
+  '@docusaurus/theme-common/lib/index.js': '78a128b357b7dcaf',
+  '@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js': 'c1f1bbed07409f0a',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/Layout/index.js': '2ae7c88142b0cece',
   'docusaurus-theme-openapi-docs/lib/theme/ParamsDetails/index.js': 'be8427f1a1366eb4',
   'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js': 'ce06b111abfc6425',

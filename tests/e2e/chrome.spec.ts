@@ -87,13 +87,13 @@ test.describe('page chrome (spec 2, 4, 9)', () => {
     await expect(primaryMenu.getByRole('link', {name: 'SDK'})).toBeVisible();
   });
 
-  // src/plugins/performance-theme/theme/DocSidebar.
+  // src/plugins/performance-theme/theme/DocSidebar and the layouts' window size (src/plugins/hydrate-in-place).
   for (const route of [guide, '/docs/3.0.0/api/create-session']) {
-    test(`on a phone, hydration keeps the sidebar the server rendered: ${route}`, async ({page}) => {
+    test(`on a phone, hydration keeps the sidebar and table of contents the server rendered: ${route}`, async ({page}) => {
       await page.setViewportSize({width: 412, height: 823});
-      const watched = '.theme-doc-sidebar-container, .theme-doc-sidebar-menu';
+      const watched = '.theme-doc-sidebar-container, .theme-doc-sidebar-menu, .theme-doc-toc-desktop, .table-of-contents';
       expect(await elementsRemovedWhileLoading(page, route, watched)).toEqual([]);
-      // The theme hides both the sidebar and the desktop table of contents at this width; the menu still offers the docs sidebar.
+      // The theme's CSS hides both at this width; the menu still offers the docs sidebar.
       await expect(page.getByRole('navigation', {name: 'Docs sidebar'})).toBeHidden();
       await expect(page.locator('.theme-doc-toc-desktop')).toBeHidden();
       await page.getByRole('button', {name: 'Toggle navigation bar'}).click();

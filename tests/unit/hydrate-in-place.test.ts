@@ -6,7 +6,13 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {openApiThemeDir, remountKeyComponentFiles, serverRenderedComponents, themeCommonDir} from '../../src/plugins/hydrate-in-place';
+import {
+  openApiThemeDir,
+  remountKeyComponentFiles,
+  serverRenderedComponents,
+  tableOfContentsLayouts,
+  themeCommonDir,
+} from '../../src/plugins/hydrate-in-place';
 import config from '../../docusaurus.config';
 
 test('the plugin is configured', () => {
@@ -32,6 +38,21 @@ test('the schema sections it renders on the server are the ones wrapped in Brows
     assert.match(source, /require\("@docusaurus\/BrowserOnly"\)/, name);
     assert.doesNotMatch(source, /\bwindow\.|\bdocument\.|localStorage/, `${name} needs no browser API`);
   }
+});
+
+test('the page layouts read the window size only to leave out the desktop table of contents', () => {
+  assert.equal(tableOfContentsLayouts.length, 2);
+  for (const file of tableOfContentsLayouts) {
+    const source = readFileSync(file, 'utf8');
+    const binding = /const (\w+) = \(?(?:0, )?(?:theme_common_1\.)?useWindowSize\)?\(\);/.exec(source);
+    assert.ok(binding, `${file} calls useWindowSize()`);
+    const uses = source.split(new RegExp(`\\b${binding[1]}\\b`)).length - 1;
+    assert.equal(uses, 3, `${file} uses ${binding[1]} in its declaration and one test`);
+    assert.match(source, new RegExp(`\\(${binding[1]} === ["']desktop["'] \\|\\| ${binding[1]} === ["']ssr["']\\)`), file);
+  }
+  // Below 997 px the theme hides the desktop table of contents with CSS, which is what makes keeping it harmless.
+  const tocStyles = readFileSync(require.resolve('@docusaurus/theme-classic/lib/theme/TOC/styles.module.css'), 'utf8');
+  assert.match(tocStyles, /@media \(max-width: 996px\) \{\s*\.tableOfContents \{\s*display: none;/);
 });
 
 test('@theme/Details is what the OpenAPI theme collapses with', () => {

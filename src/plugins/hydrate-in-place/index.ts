@@ -11,6 +11,8 @@
  *   says why that is not needed here), which rebuilt every tab and code block on the page.
  * - `@tessera/markdown-renderer` is marked in the server build and a loader in the browser build
  *   (`MarkdownRenderer`), so API descriptions hydrate without marked (src/plugins/performance-theme/theme/Markdown).
+ * - The doc and API page layouts keep their server-rendered desktop table of contents on phones,
+ *   where CSS hides it, instead of removing it after hydration (`TableOfContentsOnEveryScreen`).
  * - theme-common's `useShallowMemoObject` sorts keys without building an ICU collator
  *   (`ReactUtilsWithoutCollator`).
  */
@@ -23,6 +25,12 @@ const standInsDir = path.resolve(__dirname, 'stand-ins');
 export const openApiThemeDir = path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib', 'theme');
 // theme-common's package exports hide its files; its main entry is lib/index.js.
 export const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
+
+/** The layouts that read the window size only to drop the desktop table of contents on phones. */
+export const tableOfContentsLayouts = [
+  require.resolve('@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js'),
+  path.join(openApiThemeDir, 'ApiItem', 'Layout', 'index.js'),
+];
 
 /** The OpenAPI theme components whose `<BrowserOnly>` wrapper is dropped. */
 export const serverRenderedComponents = ['ParamsDetails', 'RequestSchema', 'ResponseSchema'];
@@ -69,6 +77,7 @@ export default function hydrateInPlacePlugin(_context: LoadContext, {without = [
         resolve: {
           alias: {
             '@tessera/theme-common-react-utils$': path.join(themeCommonDir, 'utils', 'reactUtils.js'),
+            '@tessera/theme-common$': path.join(themeCommonDir, 'index.js'),
             '@tessera/markdown-renderer$': path.join(standInsDir, 'MarkdownRenderer', isServer ? 'server.ts' : 'client.ts'),
           },
         },
@@ -78,6 +87,9 @@ export default function hydrateInPlacePlugin(_context: LoadContext, {without = [
           ),
           replace(/^@theme\/Details$/, 'LazyDetails', (context) => openApiThemeComponent(context) !== undefined),
           replace(/^@docusaurus\/useIsBrowser$/, 'NoRemountKey', (context) => remountKeyComponentDirs.has(context)),
+          replace(/^@docusaurus\/theme-common$/, 'TableOfContentsOnEveryScreen', (_context, issuer) =>
+            tableOfContentsLayouts.includes(issuer),
+          ),
           replace(/^(\.\.\/)+utils\/reactUtils$/, 'ReactUtilsWithoutCollator', (context) => context.startsWith(themeCommonDir + path.sep)),
         ],
       };
