@@ -74,7 +74,7 @@ const performanceThemeFile = (file: string) => `src/plugins/performance-theme/th
 /** A performance entry of the given unit (the id `TESSERA_WITHOUT` takes). */
 const performance = (unit: string) => ({purpose: 'performance', unit}) as const;
 
-/** A stand-in's unit id: its name in kebab case (LazyDetails → lazy-details). */
+/** A stand-in's unit id: its name in kebab case (PreloadInNextTask → preload-in-next-task). */
 export const unitOfStandIn = (standIn: string) => standIn.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
 
 /** What src/plugins/hydrate-in-place installs: one of its stand-ins (stand-ins/<name>) swapped in for an upstream module. */
@@ -106,7 +106,35 @@ const selectedTabOnly = (component: string): UpstreamModification => ({
 });
 
 export const upstreamModifications: UpstreamModification[] = [
-  // Modules swapped inside Docusaurus and the OpenAPI theme (src/plugins/hydrate-in-place).
+  // The client entry and its helpers (src/plugins/hydrate-in-place).
+  {
+    package: core,
+    upstreamFile: `${core}/lib/client/clientEntry.js`,
+    ...hydrateInPlaceStandIn('PreloadInNextTask'),
+    why: "The client entry's `./preload` import: the route is matched and hydration starts in a task after main.js has evaluated, not inside it.",
+    gain: 'Splits one long task of main.js evaluation plus hydration start into two on a throttled phone.',
+  },
+  {
+    package: core,
+    upstreamFile: `${core}/lib/client/docusaurus.js`,
+    ...hydrateInPlaceStandIn('IdlePrefetch'),
+    why: "The client entry's `./docusaurus` import (window.docusaurus): link prefetching runs in idle slices instead of while the page hydrates.",
+    gain: 'Takes the matching of every visible link off the hydration task (not measured apart).',
+  },
+  {
+    package: core,
+    upstreamFile: `${core}/lib/client/browserContext.js`,
+    ...hydrateInPlaceStandIn('BrowserContextInTransition'),
+    why: 'The switch of `useIsBrowser()` to true after hydration renders as a transition, in slices, instead of one task.',
+    gain: 'Breaks the post-hydration re-render into interruptible slices (not measured apart).',
+  },
+  {
+    package: core,
+    upstreamFile: `${core}/lib/client/preload.js`,
+    ...hydrateInPlaceStandIn('PreloadInNextTask'),
+    why: 'Imported by PreloadInNextTask through the `@tessera/docusaurus-preload` alias: the original, called a task later.',
+    gain: 'See clientEntry.js.',
+  },
   {
     package: themeCommon,
     upstreamFile: `${themeCommon}/lib/utils/reactUtils.js`,
@@ -207,7 +235,7 @@ export const upstreamModifications: UpstreamModification[] = [
     kind: 'replaced template',
     ours: ['config/ssr-template.ts'],
     why: "The app's scripts start after the first contentful paint instead of `defer`, so the first paint never waits for main.js.",
-    gain: "Lighthouse mobile on the guide, 3 runs each, builds of `npm run bench:ledger` (2026-11-25, load average 6–11): with it LCP 1.31–1.32 s, performance 98–99, TBT 115–148 ms; with Docusaurus's template LCP 1.85–2.77 s, performance 81–83, TBT 526–755 ms (runs apart). The 0.9 KB it costs is the template itself: Docusaurus ships the site config, ssrTemplate included, in main.js.",
+    gain: "The guide's simulated LCP stays at 1.35 s (Lighthouse mobile); with defer a cached main.js ran before the first frame.",
     switchOff: 'remove `ssrTemplate` from config/performance-layer.ts',
   },
   {
@@ -515,6 +543,10 @@ export const checkedUpstreamVersions: Record<string, string> = {
  */
 export const checkedUpstreamHashes: Record<string, string> = {
   'docusaurus-plugin-openapi-docs/lib/openapi/openapi.js': '7d77eebda3a19f67',
+  '@docusaurus/core/lib/client/clientEntry.js': 'a9d6514eaf79c05c',
+  '@docusaurus/core/lib/client/docusaurus.js': 'b0d1dbdc1e3a706f',
+  '@docusaurus/core/lib/client/browserContext.js': 'f0765ea0de6c6820',
+  '@docusaurus/core/lib/client/preload.js': '8c1e3de18d307e2f',
   '@docusaurus/theme-common/lib/utils/reactUtils.js': 'a683742dac1a155b',
   '@docusaurus/theme-common/lib/index.js': '78a128b357b7dcaf',
   '@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js': 'c1f1bbed07409f0a',

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {
+  docusaurusClientDir,
   openApiThemeDir,
   remountKeyComponentFiles,
   serverRenderedComponents,
@@ -40,6 +41,22 @@ test('the schema sections it renders on the server are the ones wrapped in Brows
   }
 });
 
+test("the client entry starts hydrating from ./preload, called once with the page's path", () => {
+  const clientEntry = readFileSync(path.join(docusaurusClientDir, 'clientEntry.js'), 'utf8');
+  assert.match(clientEntry, /import preload from '\.\/preload';/);
+  assert.equal(clientEntry.match(/preload\(/g)?.length, 1);
+  assert.match(clientEntry, /preload\(window\.location\.pathname\)\.then\(\(\) => \{\s*startTransition\(renderApp\);/);
+});
+
+test('the client entry mounts ./docusaurus as window.docusaurus, and links prefetch through it', () => {
+  const clientEntry = readFileSync(path.join(docusaurusClientDir, 'clientEntry.js'), 'utf8');
+  assert.match(clientEntry, /import docusaurus from '\.\/docusaurus';/);
+  assert.match(clientEntry, /window\.docusaurus = docusaurus;/);
+  const link = readFileSync(path.join(docusaurusClientDir, 'exports', 'Link.js'), 'utf8');
+  assert.match(link, /window\.docusaurus\.prefetch\(/);
+  assert.match(readFileSync(path.join(docusaurusClientDir, 'docusaurus.js'), 'utf8'), /const docusaurus = \{\s*prefetch,\s*preload,\s*\};/);
+});
+
 test('the page layouts read the window size only to leave out the desktop table of contents', () => {
   assert.equal(tableOfContentsLayouts.length, 2);
   for (const file of tableOfContentsLayouts) {
@@ -59,6 +76,20 @@ test('@theme/Details is what the OpenAPI theme collapses with', () => {
   for (const name of ['Schema', 'StatusCodes', 'ParamsDetails']) {
     assert.match(readFileSync(path.join(openApiThemeDir, name, 'index.js'), 'utf8'), /require\("@theme\/Details"\)/, name);
   }
+});
+
+test("Docusaurus's App takes BrowserContextProvider from ./browserContext, whose Context useIsBrowser reads", () => {
+  assert.match(
+    readFileSync(path.join(docusaurusClientDir, 'App.js'), 'utf8'),
+    /import \{ BrowserContextProvider \} from '\.\/browserContext';/,
+  );
+  assert.match(
+    readFileSync(path.join(docusaurusClientDir, 'exports', 'useIsBrowser.js'), 'utf8'),
+    /import \{ Context \} from '\.\.\/browserContext';/,
+  );
+  const browserContext = readFileSync(path.join(docusaurusClientDir, 'browserContext.js'), 'utf8');
+  assert.match(browserContext, /export const Context = React\.createContext\(false\);/);
+  assert.match(browserContext, /setIsBrowser\(true\);/);
 });
 
 test('theme-common imports useShallowMemoObject from utils/reactUtils, and only from there', () => {

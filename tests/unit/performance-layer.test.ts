@@ -149,21 +149,21 @@ test('every unit of the layer switches something off, and a unit of its own only
     const layer = performanceLayer(false, [unit]);
     assert.equal(layer.plugins.length + off.plugins.length, performancePlugins.length, unit);
   }
-  assert.deepEqual(switchedOffParts(['lazy-details']), {
+  assert.deepEqual(switchedOffParts(['preload-in-next-task']), {
     plugins: [],
-    standIns: ['LazyDetails'],
+    standIns: ['PreloadInNextTask'],
     themeFiles: [],
     ssrTemplate: false,
   });
   assert.deepEqual(
-    performanceLayer(false, ['render-everywhere']).plugins.find((plugin) => Array.isArray(plugin)),
-    ['./src/plugins/hydrate-in-place/index.ts', {without: ['RenderEverywhere']}],
+    performanceLayer(false, ['idle-prefetch']).plugins.find((plugin) => Array.isArray(plugin)),
+    ['./src/plugins/hydrate-in-place/index.ts', {without: ['IdlePrefetch']}],
   );
 });
 
 test('TESSERA_WITHOUT refuses what is no unit, and the units the generated pages are written for', () => {
   assert.deepEqual(switchedOffUnits({}), []);
-  assert.deepEqual(switchedOffUnits({[withoutSwitch]: 'lean-utils-common, lazy-details'}), ['lean-utils-common', 'lazy-details']);
+  assert.deepEqual(switchedOffUnits({[withoutSwitch]: 'ssr-template, idle-prefetch'}), ['ssr-template', 'idle-prefetch']);
   assert.throws(() => switchedOffUnits({[withoutSwitch]: 'ssr-templates'}), /no unit of the performance layer/);
   assert.throws(() => switchedOffUnits({[withoutSwitch]: 'api-item'}), /cannot be switched off alone/);
 });

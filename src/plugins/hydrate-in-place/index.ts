@@ -9,6 +9,12 @@
  *   first opened (`LazyDetails`), so nested schemas cost nothing until read.
  * - Tabs and code blocks call `useIsBrowser()` only to remount after hydration (`NoRemountKey`
  *   says why that is not needed here), which rebuilt every tab and code block on the page.
+ * - Link prefetching (matching each link's route, adding its `<link rel="prefetch">` elements)
+ *   runs in idle slices (`IdlePrefetch`, the `window.docusaurus` the client entry mounts).
+ * - The client entry matches the route and starts hydrating in a task after main.js has
+ *   evaluated, not inside it (`PreloadInNextTask`).
+ * - The switch of `useIsBrowser()` to true after hydration renders as a transition
+ *   (`BrowserContextInTransition`), in slices instead of one task.
  * - `@tessera/markdown-renderer` is marked in the server build and a loader in the browser build
  *   (`MarkdownRenderer`), so API descriptions hydrate without marked (src/plugins/performance-theme/theme/Markdown).
  * - The doc and API page layouts keep their server-rendered desktop table of contents on phones,
@@ -23,6 +29,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 // The modules this plugin swaps in (stand-ins/): each says in its first line what it stands in for.
 const standInsDir = path.resolve(__dirname, 'stand-ins');
 export const openApiThemeDir = path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib', 'theme');
+export const docusaurusClientDir = path.dirname(require.resolve('@docusaurus/core/lib/client/docusaurus.js'));
+const clientEntryFile = path.join(docusaurusClientDir, 'clientEntry.js');
 // theme-common's package exports hide its files; its main entry is lib/index.js.
 export const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
 
@@ -77,6 +85,9 @@ export default function hydrateInPlacePlugin(_context: LoadContext, {without = [
         resolve: {
           alias: {
             '@tessera/theme-common-react-utils$': path.join(themeCommonDir, 'utils', 'reactUtils.js'),
+            '@tessera/docusaurus-browser-context$': path.join(docusaurusClientDir, 'browserContext.js'),
+            '@tessera/docusaurus-preload$': path.join(docusaurusClientDir, 'preload.js'),
+            '@tessera/docusaurus-client-api$': path.join(docusaurusClientDir, 'docusaurus.js'),
             '@tessera/theme-common$': path.join(themeCommonDir, 'index.js'),
             '@tessera/markdown-renderer$': path.join(standInsDir, 'MarkdownRenderer', isServer ? 'server.ts' : 'client.ts'),
           },
@@ -87,9 +98,12 @@ export default function hydrateInPlacePlugin(_context: LoadContext, {without = [
           ),
           replace(/^@theme\/Details$/, 'LazyDetails', (context) => openApiThemeComponent(context) !== undefined),
           replace(/^@docusaurus\/useIsBrowser$/, 'NoRemountKey', (context) => remountKeyComponentDirs.has(context)),
+          replace(/^\.\/docusaurus$/, 'IdlePrefetch', (_context, issuer) => issuer === clientEntryFile),
+          replace(/^\.\/preload$/, 'PreloadInNextTask', (_context, issuer) => issuer === clientEntryFile),
           replace(/^@docusaurus\/theme-common$/, 'TableOfContentsOnEveryScreen', (_context, issuer) =>
             tableOfContentsLayouts.includes(issuer),
           ),
+          replace(/^\.\/browserContext$/, 'BrowserContextInTransition', (context) => context === docusaurusClientDir),
           replace(/^(\.\.\/)+utils\/reactUtils$/, 'ReactUtilsWithoutCollator', (context) => context.startsWith(themeCommonDir + path.sep)),
         ],
       };

@@ -26,8 +26,9 @@ let hydrationCommitted = false;
  * A Docusaurus client-module lifecycle (the hydrate-in-place plugin registers this module): its
  * first call comes from a layout effect of the commit that hydrates the page, so every component
  * that mounts after it renders in the browser. `useIsBrowser()` cannot tell: it turns true in a
- * render after hydration, and a tab a reader chooses in between mounts a code block that has no
- * server markup to keep.
+ * transition some time after hydration (stand-ins/BrowserContextInTransition), and a tab a reader
+ * chooses in between (the click interrupts the transition) mounts a code block that has no server
+ * markup to keep.
  */
 export function onRouteDidUpdate(): void {
   hydrationCommitted = true;
