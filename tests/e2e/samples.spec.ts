@@ -71,12 +71,18 @@ async function copyWithButton(page: Page, block: Locator): Promise<string> {
 async function copiedText(page: Page, block: Locator, expected: string, where: string): Promise<{text: string; problems: string[]}> {
   const shown = await selectAndCopy(block);
   const copied = await copyWithButton(page, block);
+  const problems = shownAndCopiedProblems(shown, copied, expected, where);
+  return {text: copied, problems};
+}
+
+/** What differs between a sample and the text a reader selects and copies from its block. */
+function shownAndCopiedProblems(selected: string, copied: string, expected: string, where: string): string[] {
   const problems: string[] = [];
-  if (shown.trimEnd() !== expected.trimEnd())
-    problems.push(`${where}: the selected text differs from the sample:\n${diffLine(shown, expected)}`);
+  if (selected.trimEnd() !== expected.trimEnd())
+    problems.push(`${where}: the selected text differs from the sample:\n${diffLine(selected, expected)}`);
   if (copied.trimEnd() !== expected.trimEnd())
     problems.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, expected)}`);
-  return {text: copied, problems};
+  return problems;
 }
 
 function diffLine(actual: string, expected: string): string {
@@ -189,10 +195,7 @@ test.describe('request samples on API pages', () => {
               continue;
             }
             const [{selected, copied}] = read as [{selected: string; copied: string}];
-            if (selected.trimEnd() !== sample.source.trimEnd())
-              failures.push(`${where}: the selected text differs from the sample:\n${diffLine(selected, sample.source)}`);
-            if (copied.trimEnd() !== sample.source.trimEnd())
-              failures.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, sample.source)}`);
+            failures.push(...shownAndCopiedProblems(selected, copied, sample.source, where));
             // The samples run while the page's other tabs are read.
             runs.push(requestSampleProblems(operationPage, sample, copied, where));
           }

@@ -110,28 +110,17 @@ export function termPositions(text: string, terms: string[]): Map<string, [numbe
   return positions;
 }
 
-/** The index of the sorted `firsts` entry whose range holds `term`: the last one not after it. */
-function shardOf(firsts: string[], term: string): number {
+/**
+ * The index of the sorted `firsts` entry whose range holds `value` (a term, or a document
+ * reference): the last one not after it.
+ */
+function shardOf<T extends string | number>(firsts: T[], value: T): number {
   let low = 0;
   let high = firsts.length - 1;
   let found = 0;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    if (firsts[middle]! <= term) {
-      found = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
-}
-
-function refShardOf(firsts: number[], ref: number): number {
-  let low = 0;
-  let high = firsts.length - 1;
-  let found = 0;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (firsts[middle]! <= ref) {
+    if (firsts[middle]! <= value) {
       found = middle;
       low = middle + 1;
     } else high = middle - 1;
@@ -174,8 +163,8 @@ export class ShardedSearch {
 
   /** The reference of a result's page entry, from the manifest alone. */
   private pageOf(hit: {ref: number; type: number}): number {
-    if (hit.type === contentType) return this.pageRefs[refShardOf(this.passageStarts, hit.ref)]!;
-    return this.pageRefs[refShardOf(this.pageRefs, hit.ref)]!;
+    if (hit.type === contentType) return this.pageRefs[shardOf(this.passageStarts, hit.ref)]!;
+    return this.pageRefs[shardOf(this.pageRefs, hit.ref)]!;
   }
 
   /**
@@ -186,13 +175,13 @@ export class ShardedSearch {
   private perPage(found: lunr.Index.Result[]): lunr.Index.Result[] {
     const bestBySection = new Map<number, lunr.Index.Result>();
     for (const result of found) {
-      const section = refShardOf(this.sectionStarts, Number(result.ref));
+      const section = shardOf(this.sectionStarts, Number(result.ref));
       const best = bestBySection.get(section);
       if (!best || result.score > best.score) bestBySection.set(section, result);
     }
     const byPage = new Map<number, {best: lunr.Index.Result; others: number}>();
     for (const result of bestBySection.values()) {
-      const page = refShardOf(this.passageStarts, Number(result.ref));
+      const page = shardOf(this.passageStarts, Number(result.ref));
       const entry = byPage.get(page);
       if (!entry) byPage.set(page, {best: result, others: 0});
       else if (result.score > entry.best.score) {
@@ -269,7 +258,7 @@ export class ShardedSearch {
 
   private async loadDocuments(refs: Iterable<number>): Promise<void> {
     const positions = new Set<number>();
-    for (const ref of refs) if (!this.storedDocuments.has(ref)) positions.add(refShardOf(this.documentFirsts, ref));
+    for (const ref of refs) if (!this.storedDocuments.has(ref)) positions.add(shardOf(this.documentFirsts, ref));
     await Promise.all([...positions].map((position) => this.documentShard(position)));
   }
 
