@@ -73,6 +73,10 @@ export const searchOptions = {
   ignoreCssSelectors: searchIndexExclusions,
   highlightSearchTermsOnTargetPage: false,
   explicitSearchResultPath: true,
+  // Six suggestions: about what a phone shows above its keyboard, and each costs the worker a
+  // document shard before the list can show; a browser fetches six files at once from one host
+  // over HTTP/1.1, so a seventh would wait a round trip. "See all results" opens the full page.
+  searchResultLimits: 6,
   searchBarShortcut: true,
   searchBarShortcutHint: true,
 } satisfies Partial<PluginOptions>;

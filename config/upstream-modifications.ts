@@ -63,7 +63,6 @@ export type UpstreamModification = ModificationPurpose & {
 const openApiTheme = 'docusaurus-theme-openapi-docs';
 const themeClassic = '@docusaurus/theme-classic';
 const core = '@docusaurus/core';
-const themeCommon = '@docusaurus/theme-common';
 const openApiThemeFile = (component: string) => `${openApiTheme}/lib/theme/${component}`;
 const themeClassicFile = (component: string) => `${themeClassic}/lib/theme/${component}`;
 
@@ -77,11 +76,18 @@ const performance = (unit: string) => ({purpose: 'performance', unit}) as const;
 /** A stand-in's unit id: its name in kebab case (PreloadInNextTask → preload-in-next-task). */
 export const unitOfStandIn = (standIn: string) => standIn.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
 
+/**
+ * The stand-ins that split the client's start into shorter tasks: each alone was within noise,
+ * together they measured a gain (bench/ledger-groups-latest.md), so they are one unit.
+ */
+const startupInSlices = 'startup-in-slices';
+
 /** What src/plugins/hydrate-in-place installs: one of its stand-ins (stand-ins/<name>) swapped in for an upstream module. */
 const hydrateInPlaceStandIn = (
   standIn: string,
+  unit: string = unitOfStandIn(standIn),
 ): ReturnType<typeof performance> & Pick<UpstreamModification, 'kind' | 'ours' | 'switchOff'> => ({
-  ...performance(unitOfStandIn(standIn)),
+  ...performance(unit),
   kind: 'replaced module',
   ours: [`src/plugins/hydrate-in-place/stand-ins/${standIn}`, hydrateInPlace],
   switchOff: `remove the ${standIn} line from ${hydrateInPlace}`,
@@ -110,58 +116,30 @@ export const upstreamModifications: UpstreamModification[] = [
   {
     package: core,
     upstreamFile: `${core}/lib/client/clientEntry.js`,
-    ...hydrateInPlaceStandIn('PreloadInNextTask'),
+    ...hydrateInPlaceStandIn('PreloadInNextTask', startupInSlices),
     why: "The client entry's `./preload` import: the route is matched and hydration starts in a task after main.js has evaluated, not inside it.",
-    gain: 'Splits one long task of main.js evaluation plus hydration start into two on a throttled phone. Lighthouse mobile, quiet machine (`npm run bench`): removed together with idle-prefetch, browser-context-in-transition and table-of-contents-on-every-screen, TBT rose from 13–71 to 37–135 ms and the API, V1 API and notifications pages scored 99 instead of 100; each alone was within noise on a loaded machine (bench/ledger-latest.md).',
+    gain: 'Together with IdlePrefetch and BrowserContextInTransition (one unit; `npm run bench:ledger -- --units preload-in-next-task+idle-prefetch+browser-context-in-transition`, 2026-11-25 09:36 UTC, quiet machine, CPU 4×, median of 7, bench/ledger-groups-latest.md): api 84 ms less blocking time, every run apart; guide 43 ms and notifications 86 ms less, within noise; task time, LCP and CLS within noise; they cost 0.3 KB of first-load JS. Each alone was within noise on the same machine (bench/ledger-latest.md).',
   },
   {
     package: core,
     upstreamFile: `${core}/lib/client/docusaurus.js`,
-    ...hydrateInPlaceStandIn('IdlePrefetch'),
+    ...hydrateInPlaceStandIn('IdlePrefetch', startupInSlices),
     why: "The client entry's `./docusaurus` import (window.docusaurus): link prefetching runs in idle slices instead of while the page hydrates.",
-    gain: 'Takes the matching of every visible link off the hydration task. See clientEntry.js: measured as a group.',
+    gain: 'Takes the matching of every visible link off the hydration task. See clientEntry.js.',
   },
   {
     package: core,
     upstreamFile: `${core}/lib/client/browserContext.js`,
-    ...hydrateInPlaceStandIn('BrowserContextInTransition'),
+    ...hydrateInPlaceStandIn('BrowserContextInTransition', startupInSlices),
     why: 'The switch of `useIsBrowser()` to true after hydration renders as a transition, in slices, instead of one task.',
-    gain: 'Breaks the post-hydration re-render into interruptible slices. See clientEntry.js: measured as a group.',
+    gain: 'Breaks the post-hydration re-render into interruptible slices. See clientEntry.js.',
   },
   {
     package: core,
     upstreamFile: `${core}/lib/client/preload.js`,
-    ...hydrateInPlaceStandIn('PreloadInNextTask'),
+    ...hydrateInPlaceStandIn('PreloadInNextTask', startupInSlices),
     why: 'Imported by PreloadInNextTask through the `@tessera/docusaurus-preload` alias: the original, called a task later.',
     gain: 'See clientEntry.js.',
-  },
-  {
-    package: themeCommon,
-    upstreamFile: `${themeCommon}/lib/utils/reactUtils.js`,
-    ...hydrateInPlaceStandIn('ReactUtilsWithoutCollator'),
-    why: '`useShallowMemoObject` sorts keys without `localeCompare`, whose first call builds an ICU collator.',
-    gain: 'About 20 ms of main thread per page here, 80 ms on a throttled phone.',
-  },
-  {
-    package: themeCommon,
-    upstreamFile: `${themeCommon}/lib/index.js`,
-    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
-    why: "The doc and API layouts' `useWindowSize` import: they keep the server-rendered desktop table of contents on phones (CSS hides it) instead of removing it after hydration.",
-    gain: 'No re-render of the layout after hydration on phones, for 2.5–3.2 KB of first-load JS on docs pages. See clientEntry.js: measured as a group.',
-  },
-  {
-    package: themeClassic,
-    upstreamFile: themeClassicFile('DocItem/Layout/index.js'),
-    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
-    why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
-    gain: 'See theme-common lib/index.js.',
-  },
-  {
-    package: openApiTheme,
-    upstreamFile: openApiThemeFile('ApiItem/Layout/index.js'),
-    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen'),
-    why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
-    gain: 'See theme-common lib/index.js.',
   },
   ...['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map((component): UpstreamModification => ({
     package: openApiTheme,
@@ -290,16 +268,6 @@ export const upstreamModifications: UpstreamModification[] = [
     reliesOnVersions: ['react', 'react-dom'],
     gain: 'See prism-include-languages.js.',
     switchOff: deleteSwizzle(performanceThemeFile('CodeBlock/Content')),
-  },
-  {
-    ...performance('doc-sidebar'),
-    package: themeClassic,
-    upstreamFile: themeClassicFile('DocSidebar/index.js'),
-    kind: 'replaced component',
-    ours: [performanceThemeFile('DocSidebar/index.tsx')],
-    why: 'Phones keep the server-rendered desktop sidebar (hidden by CSS) and add the mobile one, instead of swapping them after hydration.',
-    gain: 'No unmount of about 180 elements after hydration on phones.',
-    switchOff: deleteSwizzle(performanceThemeFile('DocSidebar')),
   },
   {
     ...performance('doc-item'),
@@ -505,8 +473,8 @@ export const upstreamModifications: UpstreamModification[] = [
     upstreamFile: '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js',
     kind: 'replaced module',
     ours: [searchLocalPlugin, 'src/plugins/search-local/worker/index.ts', 'src/plugins/search-local/sharded-index/query.ts'],
-    why: "The SearchBar's and SearchPage's `new Worker(new URL('./worker.js'))` gets our worker (a NormalModuleReplacementPlugin in the search plugin): the same Comlink SearchWorker API and result shape, over the sharded index. It fetches a version's manifest on first focus, then only the term shards of the words typed and the document shards of the results shown; it queries them with lunr and the plugin's own tokenizer, query expansion and ordering.",
-    gain: 'First search with the full text indexed, search code included: 60.6 KB (3.0.0) and 54.9 KB (1.0.0) at gzip 9, against 127 KB for the one-file index that left most text out; at 10× the pages 91 KB on the wire (SEARCH.md).',
+    why: "The SearchBar's and SearchPage's `new Worker(new URL('./worker.js'))` gets our worker (a NormalModuleReplacementPlugin in the search plugin): the same Comlink SearchWorker API and result shape, over the sharded index. It fetches a version's manifest on first focus, then only the term shards of the words typed and the document shards of the results shown; it queries them with lunr and the plugin's own tokenizer, query expansion and ordering. A query that the next keystroke overtook while it waited stops there and answers with the newest query's results.",
+    gain: 'First search with the full text indexed, search code included: 61 KB (3.0.0) and 59 KB (1.0.0) on the wire, against 127 KB for the one-file index that left most text out; at 10× the pages 61 KB, first result 953 ms on the throttled phone, worker slowed 4× too (SEARCH.md).',
     switchOff: `remove configureWebpack and postBuild from ${searchLocalPlugin} (and restore the index exclusions that kept one file small)`,
   },
   {
@@ -519,6 +487,28 @@ export const upstreamModifications: UpstreamModification[] = [
     why: "After the plugin's postBuild has written each version's search-index-<stamp>.json, ours replaces it with a manifest of content-named shards under /assets/search/: term shards (ranges of sorted terms, each term's documents and lunr weights) and document shards (a page's passages together). Long section texts become passages, so a result costs a passage.",
     gain: 'Not measured apart from the worker above.',
     switchOff: `remove postBuild from ${searchLocalPlugin}`,
+  },
+  {
+    purpose: 'feature',
+    keptBecause: 'The search worker above starts with its whole code, one file.',
+    package: core,
+    upstreamFile: `${core}/lib/webpack/base.js`,
+    kind: 'bundler option',
+    ours: [searchLocalPlugin],
+    why: "Docusaurus leaves the bundler's `splitChunks.chunks` at 'async', and a worker's chunk counts as one: lunr went to a chunk of its own that the worker fetched with importScripts only after its own script had arrived. Our function selects the same chunks but those that start a worker (they carry their own runtime).",
+    gain: 'One round trip less before the first search result: the worker is one 13.6 KB file (gzip) instead of 7.8 KB plus lunr, which it waited about 210 ms for on the throttled phone; no other chunk changes.',
+    switchOff: `remove the splitChunks line from ${searchLocalPlugin}`,
+  },
+  {
+    purpose: 'feature',
+    keptBecause: 'The first search result within 1.5 s on a phone (SEARCH.md).',
+    package: '@easyops-cn/docusaurus-search-local',
+    upstreamFile: '@easyops-cn/docusaurus-search-local/dist/server/server/utils/generate.js',
+    kind: 'patched output',
+    ours: [searchLocalPlugin, 'src/components/SearchBoxIntent/index.tsx'],
+    why: "The plugin's generated constants give the index's file name; the module that holds them imports lunr, so the search plugin reads the name at build time and defines it for SearchBoxIntent, which fetches the version's manifest on the reader's first intent, while the worker's script downloads, instead of after it.",
+    gain: 'The manifest is in the HTTP cache when the worker asks for it: about 180 ms less before the first result on the throttled phone; no first-load JS.',
+    switchOff: 'remove the manifest fetch from src/components/SearchBoxIntent/index.tsx',
   },
 ];
 
@@ -547,9 +537,6 @@ export const checkedUpstreamHashes: Record<string, string> = {
   '@docusaurus/core/lib/client/docusaurus.js': 'b0d1dbdc1e3a706f',
   '@docusaurus/core/lib/client/browserContext.js': 'f0765ea0de6c6820',
   '@docusaurus/core/lib/client/preload.js': '8c1e3de18d307e2f',
-  '@docusaurus/theme-common/lib/utils/reactUtils.js': 'a683742dac1a155b',
-  '@docusaurus/theme-common/lib/index.js': '78a128b357b7dcaf',
-  '@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js': 'c1f1bbed07409f0a',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/Layout/index.js': '2ae7c88142b0cece',
   'docusaurus-theme-openapi-docs/lib/theme/ParamsDetails/index.js': 'be8427f1a1366eb4',
   'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js': 'ce06b111abfc6425',
@@ -571,7 +558,6 @@ export const checkedUpstreamHashes: Record<string, string> = {
   '@docusaurus/core/lib/webpack/base.js': 'b3c441dfc9ae516b',
   '@docusaurus/core/lib/server/codegen/codegenRoutes.js': '6bdf7133ebc411f9',
   '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/index.js': '0d361f5894590ea4',
-  '@docusaurus/theme-classic/lib/theme/DocSidebar/index.js': '69735ac5be2d601a',
   '@docusaurus/theme-classic/lib/theme/DocItem/index.js': '015731dcd3f47753',
   '@docusaurus/theme-classic/lib/theme/Navbar/MobileSidebar/index.js': '0e302185bbfd7b0a',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/index.js': 'fd059f169de5c073',
@@ -595,5 +581,6 @@ export const checkedUpstreamHashes: Record<string, string> = {
   '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SearchBar.jsx': '1d6b381687947f38',
   '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchPage/SearchPage.jsx': '554dcc569a17cb23',
   '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js': 'bd81e902cc6fe388',
+  '@easyops-cn/docusaurus-search-local/dist/server/server/utils/generate.js': '0ca882108590232b',
   '@easyops-cn/docusaurus-search-local/dist/server/server/utils/postBuildFactory.js': '38a9ebd7cc40a673',
 };

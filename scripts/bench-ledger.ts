@@ -7,6 +7,11 @@
  *   npm run bench:ledger                                   every unit that can be switched off alone
  *   npm run bench:ledger -- --units ssr-template,idle-prefetch [--runs 5] [--pages home,api] [--reuse]
  *   npm run bench:ledger -- --report bench/runs/ledger-<timestamp>.json      report a stored run again
+ *   npm run bench:ledger -- --units idle-prefetch+preload-in-next-task         units switched off together
+ *
+ * A variant of units joined by `+` switches them off together, to see whether units that show
+ * nothing alone gain together; such runs are reported in bench/ledger-groups-latest.md and leave
+ * bench/ledger.json (one unit's own figures) alone.
  *
  * - first-load JS per page type (gzip level 9, as `npm run bench`): deterministic, one load each;
  * - main-thread time on a throttled phone (Chromium's CPU throttled 4×, as Lighthouse's mobile
@@ -29,7 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {chromium, devices, type Browser} from '@playwright/test';
 import {chromiumFlags, chromiumPath} from '../config/chromium';
-import {stockSwitch, unitsTiedToGeneratedPages, withoutSwitch} from '../config/performance-layer';
+import {performanceLayer, stockSwitch, unitsTiedToGeneratedPages, withoutSwitch} from '../config/performance-layer';
 import {performanceUnits} from '../config/upstream-modifications';
 import {pageTypes} from './measure/page-types';
 import {gzipBytes, hydratedSelector} from './measure/page-weight';
@@ -76,6 +81,8 @@ function run(args: string[], env: NodeJS.ProcessEnv): void {
 }
 
 const variantDir = (variant: string) => path.join(siteDir, ledgerBuildsDir, variant === fullLayer ? 'full' : variant);
+/** The units a variant switches off: one, or several joined by `+`. */
+const unitsOf = (variant: string) => (variant === fullLayer ? [] : variant.split('+'));
 
 /** Builds one variant as `npm run build` does (its pre- and postbuild steps included), into its own folder. */
 function buildVariant(variant: string, reuse: boolean): number {
@@ -83,7 +90,11 @@ function buildVariant(variant: string, reuse: boolean): number {
   if (reuse && existsSync(path.join(outDir, cdnHeadersFile))) return 0;
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== stockSwitch && name !== withoutSwitch));
   // Each variant compiles against other aliases: the persistent cache would serve one variant's modules to another.
-  const variantEnv = {...env, DOCUSAURUS_NO_PERSISTENT_CACHE: '1', ...(variant === fullLayer ? {} : {[withoutSwitch]: variant})};
+  const variantEnv = {
+    ...env,
+    DOCUSAURUS_NO_PERSISTENT_CACHE: '1',
+    ...(variant === fullLayer ? {} : {[withoutSwitch]: unitsOf(variant).join(',')}),
+  };
   const started = performance.now();
   console.log(`Building ${variant} into ${path.relative(siteDir, outDir)} ...`);
   run([path.join('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', outDir], variantEnv);
@@ -203,7 +214,9 @@ async function measure(options: Options): Promise<StoredRuns> {
     for (const variant of variants) servers.set(variant, await startNginx({root: variantDir(variant), workers: 1}));
     for (const variant of variants) {
       console.log(`First-load JS, ${variant}:`);
-      const {weights} = await measureWeights(servers.get(variant)!.url);
+      const {weights} = await measureWeights(servers.get(variant)!.url, {
+        diagramsDrawnInBrowser: !performanceLayer(false, unitsOf(variant)).prerenderedDiagrams,
+      });
       for (const [id, weight] of weights) figures[variant]!.bytes[id] = weight.summary.firstLoadJs;
     }
     const pages = pageTypes.filter((pageType) => options.pages.includes(pageType.id));
@@ -342,10 +355,15 @@ export function ledgerMarkdown(stored: StoredRuns): string {
 /** Writes the report of a stored run, and its units' figures into bench/ledger.json (units measured before keep theirs). */
 function report(stored: StoredRuns): void {
   const ledger = existsSync(ledgerFile) ? (JSON.parse(readFileSync(ledgerFile, 'utf8')) as Record<string, UnitFigures>) : {};
+  const markdown = ledgerMarkdown(stored);
+  if (Object.keys(stored.figures).some((variant) => unitsOf(variant).length > 1)) {
+    writeFileSync(path.join(siteDir, 'bench', 'ledger-groups-latest.md'), markdown);
+    console.log(`\n${markdown}\nWrote bench/ledger-groups-latest.md`);
+    return;
+  }
   const updated = {...ledger, ...unitFigures(stored)};
   const ordered = Object.fromEntries(performanceUnits.filter((unit) => unit in updated).map((unit) => [unit, updated[unit]!]));
   writeFileSync(ledgerFile, `${JSON.stringify(ordered, null, 2)}\n`);
-  const markdown = ledgerMarkdown(stored);
   writeFileSync(path.join(siteDir, 'bench', 'ledger-latest.md'), markdown);
   console.log(`\n${markdown}\nWrote bench/ledger-latest.md and bench/ledger.json (npm run docs:performance puts it into PERFORMANCE.md)`);
 }

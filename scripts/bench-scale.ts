@@ -59,7 +59,7 @@ export type ScaleFigures = {
   docsPageHtmlGzip: number;
   apiPageHtmlBytes: number;
   pages?: Record<string, PageWeightSummary>;
-  search?: {version: string; bytes: number; medianMs: number}[];
+  search?: {version: string; bytes: number; medianMs: number; throttling: string}[];
 };
 
 const outDirOf = (scale: number) => path.join(siteDir, 'build-scale', `${scale}x`);
@@ -155,7 +155,7 @@ function buildAtScale(scale: number, syntheticOnly: boolean, bytesOnly: boolean)
 async function browserFigures(scale: number, searchRuns: number): Promise<Pick<ScaleFigures, 'pages' | 'search'>> {
   // Loaded here so that --bytes-only needs neither Chromium nor nginx.
   const {measureWeights} = await import('./bench');
-  const {benchSearch} = await import('./bench-search');
+  const {benchSearch, workerCpuNote} = await import('./bench-search');
   const {startNginx} = await import('./nginx-server');
   const server = await startNginx({root: outDirOf(scale), port: Number(process.env.E2E_PORT ?? 0)});
   try {
@@ -163,7 +163,7 @@ async function browserFigures(scale: number, searchRuns: number): Promise<Pick<S
     const rows = await benchSearch(server.url, {runs: searchRuns});
     return {
       pages: Object.fromEntries([...weights].map(([id, weight]) => [id, weight.summary])),
-      search: rows.map((row) => ({version: row.version, bytes: row.bytes, medianMs: row.median})),
+      search: rows.map((row) => ({version: row.version, bytes: row.bytes, medianMs: row.median, throttling: workerCpuNote(row.worker)})),
     };
   } finally {
     await server.stop();
@@ -269,6 +269,11 @@ export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: Scale
     '',
     `Per added page (${cost.routes} pages): main.js +${cost.mainJsGzipPerRoute.toFixed(1)} B gz, docs page HTML +${cost.docsHtmlPerRoute.toFixed(1)} B raw.`,
     `${n} corpus: ${scaled.operations ?? '?'} operations in all. KB = 1024 bytes; gzip level 9. Times vary with the machine's load; bytes do not.`,
+    ...[base, scaled].flatMap((figures) =>
+      figures.search?.[0]
+        ? [`Search at ${figures.scale}×: the phone profile of scripts/bench-search.ts, CPU 4× slower (${figures.search[0].throttling}).`]
+        : [],
+    ),
   ].join('\n');
 }
 

@@ -33,6 +33,7 @@ import {
   hydratedSelector,
   measurePageWeight,
   diagramSelector,
+  drawnDiagramSelector,
   summarizePageWeight,
   type LoadedResource,
   type PageWeightSummary,
@@ -148,6 +149,7 @@ function build(rebuild: boolean): BuildInfo {
 
 export async function measureWeights(
   baseUrl: string,
+  {diagramsDrawnInBrowser = false}: {diagramsDrawnInBrowser?: boolean} = {},
 ): Promise<{weights: Map<string, {summary: PageWeightSummary; resources: LoadedResource[]}>; chromiumVersion: string}> {
   const browser: Browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
   const weights = new Map<string, {summary: PageWeightSummary; resources: LoadedResource[]}>();
@@ -158,8 +160,11 @@ export async function measureWeights(
       try {
         const page = await context.newPage();
         const weight = await measurePageWeight(page, baseUrl + pageType.path, {
-          // On a diagram page, wait for the diagram's image (drawn at build time, so no mermaid JS).
-          waitFor: pageType.diagram ? [hydratedSelector, diagramSelector] : [hydratedSelector],
+          // On a diagram page, wait for the diagram's image (drawn at build time, so no mermaid JS),
+          // or for mermaid's drawing in a build without prerendered diagrams.
+          waitFor: pageType.diagram
+            ? [hydratedSelector, diagramsDrawnInBrowser ? drawnDiagramSelector : diagramSelector]
+            : [hydratedSelector],
         });
         // A renamed route would otherwise be measured as the not-found page.
         if (weight.status !== (pageType.status ?? 200)) {

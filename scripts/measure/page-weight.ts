@@ -59,6 +59,8 @@ export type PageWeight = {
 export const hydratedSelector = 'html[data-has-hydrated="true"]';
 /** A diagram's image: mermaid fences are drawn at build time (config/diagrams.ts), in the server HTML. */
 export const diagramSelector = `figure.${diagramFigureClass} img`;
+/** A diagram mermaid drew in the browser: the site without its prerendered diagrams (`TESSERA_WITHOUT=prerendered-diagrams`). */
+export const drawnDiagramSelector = '.docusaurus-mermaid-container svg';
 
 export type MeasureOptions = {
   /**

@@ -42,7 +42,7 @@ let withLayer: SiteConfigProbe;
 let stock: SiteConfigProbe;
 let withoutSome: SiteConfigProbe;
 /** Units switched off together in one probe: a theme component, the SSR template, a plugin. */
-const probedUnits = ['doc-sidebar', 'ssr-template', 'lean-utils-common'];
+const probedUnits = ['response-examples', 'ssr-template', 'lean-utils-common'];
 before(async () => {
   const normalEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== stockSwitch && name !== withoutSwitch));
   [withLayer, stock, withoutSome] = await Promise.all([
@@ -131,12 +131,12 @@ test('TESSERA_WITHOUT switches off the named units and keeps the rest of the lay
   assert.equal(withoutSome.docItemComponent, '@theme/DocItem');
   assert.deepEqual(withoutSome.docsRemarkPlugins, withLayer.docsRemarkPlugins);
   // The switched-off component is the upstream one; every other component of the layer still shadows upstream.
-  assert.match(withoutSome.themeAliases['@theme/DocSidebar']!, /node_modules\/@docusaurus\/theme-classic\//);
+  assert.match(withoutSome.themeAliases['@theme/ResponseExamples']!, /node_modules\/docusaurus-theme-openapi-docs\//);
   const layerAliases = Object.keys(withLayer.themeAliases).filter(
     (alias) => alias.startsWith('@theme/') && withLayer.themeAliases[alias]!.startsWith(performanceThemeDir),
   );
   assert.ok(layerAliases.length >= 10, `found ${layerAliases.length} components of the layer`);
-  for (const alias of layerAliases.filter((alias) => !alias.startsWith('@theme/DocSidebar'))) {
+  for (const alias of layerAliases.filter((alias) => !alias.startsWith('@theme/ResponseExamples'))) {
     assert.match(withoutSome.themeAliases[alias]!, /performance-theme-without/, alias);
   }
 });
@@ -149,21 +149,22 @@ test('every unit of the layer switches something off, and a unit of its own only
     const layer = performanceLayer(false, [unit]);
     assert.equal(layer.plugins.length + off.plugins.length, performancePlugins.length, unit);
   }
-  assert.deepEqual(switchedOffParts(['preload-in-next-task']), {
+  // A unit of several stand-ins switches all of them off, and keeps the plugin for the others.
+  assert.deepEqual(switchedOffParts(['startup-in-slices']), {
     plugins: [],
-    standIns: ['PreloadInNextTask'],
+    standIns: ['PreloadInNextTask', 'IdlePrefetch', 'BrowserContextInTransition'],
     themeFiles: [],
     ssrTemplate: false,
   });
   assert.deepEqual(
-    performanceLayer(false, ['idle-prefetch']).plugins.find((plugin) => Array.isArray(plugin)),
-    ['./src/plugins/hydrate-in-place/index.ts', {without: ['IdlePrefetch']}],
+    performanceLayer(false, ['lazy-details']).plugins.find((plugin) => Array.isArray(plugin)),
+    ['./src/plugins/hydrate-in-place/index.ts', {without: ['LazyDetails']}],
   );
 });
 
 test('TESSERA_WITHOUT refuses what is no unit, and the units the generated pages are written for', () => {
   assert.deepEqual(switchedOffUnits({}), []);
-  assert.deepEqual(switchedOffUnits({[withoutSwitch]: 'ssr-template, idle-prefetch'}), ['ssr-template', 'idle-prefetch']);
+  assert.deepEqual(switchedOffUnits({[withoutSwitch]: 'ssr-template, lazy-details'}), ['ssr-template', 'lazy-details']);
   assert.throws(() => switchedOffUnits({[withoutSwitch]: 'ssr-templates'}), /no unit of the performance layer/);
   assert.throws(() => switchedOffUnits({[withoutSwitch]: 'api-item'}), /cannot be switched off alone/);
 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import {after, test} from 'node:test';
 import {searchIndexStampDir, searchOptions} from '../../config/search';
 import {searchIndexStampInputs, writeSearchIndexStamp} from '../../src/plugins/search-local/index-stamp';
+import {generatedSearchIndexName} from '../../src/plugins/search-local/index';
 
 const require = createRequire(import.meta.url);
 const {getIndexHash} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/getIndexHash.js') as {
@@ -61,4 +62,21 @@ test('search index stamp: every input it names exists in the site', () => {
   for (const input of searchIndexStampInputs.filter((name) => name !== 'versioned_sidebars')) {
     assert.ok(existsSync(path.join(repository, input)), input);
   }
+});
+
+test('the search box reads the index file name the plugin generates (to fetch the manifest early)', () => {
+  const {generate} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/generate.js') as {
+    generate: (config: object, dir: string) => string;
+  };
+  const generatedFilesDir = path.join(site, '.docusaurus');
+  const dir = path.join(generatedFilesDir, '@easyops-cn/docusaurus-search-local/default');
+  mkdirSync(dir, {recursive: true});
+  const generated = generate(
+    {...searchOptions, docsDir: [path.join(site, 'docs')], blogDir: [], removeDefaultStopWordFilter: [], fuzzyMatchingDistance: 1},
+    dir,
+  );
+  assert.match(generated, /^search-index\{dir\}-[0-9a-f]{8}\.json$/);
+  assert.equal(generatedSearchIndexName(generatedFilesDir), generated);
+  writeFileSync(path.join(dir, 'generated-constants.js'), 'export const language = ["en"];\n');
+  assert.throws(() => generatedSearchIndexName(generatedFilesDir), /no searchIndexUrl constant/);
 });

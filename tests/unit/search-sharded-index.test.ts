@@ -160,9 +160,13 @@ test('a search fetches only the shards of its words and of its results', async (
   assert.equal(loaded.length, before);
 });
 
-test('a search fetches its results’ documents and their pages’ entries in one round of requests', async () => {
+test('a search fetches its results’ documents in one round of requests, a text result’s page title coming with its passage', async () => {
   const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
   const documentFiles = new Set(manifest.documents.map(([, file]) => file));
+  let firstPassage = 0;
+  for (const delta of manifest.passages.slice(0, 1)) firstPassage += delta;
+  const outlineFiles = new Set(manifest.documents.filter(([first]) => first < firstPassage).map(([, file]) => file));
+  assert.ok(outlineFiles.size > 0 && outlineFiles.size < documentFiles.size);
   let documentsArrived = 0;
   const late: string[] = [];
   const requested: string[] = [];
@@ -176,9 +180,52 @@ test('a search fetches its results’ documents and their pages’ entries in on
     return JSON.parse(files.get(file)!) as unknown;
   };
   const results = await new ShardedSearch(manifest, load, plugin).search('captured money', 8);
-  assert.ok(results.some((result) => result.type === 4 && result.page));
-  assert.ok(requested.length >= 2, `passage and outline shards: ${requested.length}`);
+  const text = results.filter((result) => result.type === 4);
+  assert.ok(text.length > 0 && text.length === results.length, results.map((result) => result.type).join());
+  assert.ok(text.every((result) => result.page && result.page.t && result.page.u === result.document.u));
+  assert.equal(text.find((result) => result.document.u === '/docs/3.0.0/refunds')?.page && 'found', 'found');
+  assert.deepEqual(
+    requested.filter((file) => outlineFiles.has(file)),
+    [],
+    'no outline shard for text results',
+  );
   assert.deepEqual(late, []);
+  // A heading's result needs its outline shard, fetched in the same single round.
+  requested.length = 0;
+  late.length = 0;
+  documentsArrived = 0;
+  const heading = (await new ShardedSearch(manifest, load, plugin).search('capture parts', 8)).find((result) => result.type === 1);
+  assert.equal(heading?.page && heading.page.t, 'Capturing orders');
+  assert.ok(requested.some((file) => outlineFiles.has(file)));
+  assert.deepEqual(late, []);
+});
+
+test('a query that a newer one from the same box overtook fetches no documents and answers with the newest results', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const documentFiles = new Set(manifest.documents.map(([, file]) => file));
+  const alone = inMemory(files);
+  const newestAlone = await new ShardedSearch(manifest, alone.load, plugin).search('captured money', 8);
+
+  const {loaded, load} = inMemory(files);
+  const search = new ShardedSearch(manifest, load, plugin);
+  // A reader types on: the second query arrives while the first waits for its term shards.
+  const overtaken = search.search('postal code', 8);
+  const newest = search.search('captured money', 8);
+  // The results page asks with its own limit, and is not overtaken by the navbar's box.
+  const otherBox = search.search('refunding orders', 100);
+  assert.deepEqual(await overtaken, await newest);
+  assert.deepEqual(await newest, newestAlone);
+  assert.equal((await otherBox)[0]?.document.t, 'Refunding orders');
+  const documentsOf = (files: string[]) => new Set(files.filter((file) => documentFiles.has(file)));
+  // Every document shard fetched was for the newest query or for the other box, none for the overtaken one alone.
+  const otherAlone = inMemory(files);
+  await new ShardedSearch(manifest, otherAlone.load, plugin).search('refunding orders', 100);
+  const needed = new Set([...documentsOf(alone.loaded), ...documentsOf(otherAlone.loaded)]);
+  assert.deepEqual(
+    [...documentsOf(loaded)].filter((file) => !needed.has(file)),
+    [],
+  );
+  assert.deepEqual(documentsOf(loaded), needed);
 });
 
 test('results have the plugin worker’s shape: the page is the title’s own document, positions point at the words', async () => {

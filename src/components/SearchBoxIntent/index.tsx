@@ -57,6 +57,18 @@ function useResultsPageUrl(): (query: string) => string {
   );
 }
 
+/**
+ * The search manifest of the version the plugin's SearchBar searches (its `versionUrl` and the
+ * index name; src/plugins/search-local defines the name at build time).
+ */
+function useSearchManifestUrl(): string {
+  const {siteConfig} = useDocusaurusContext();
+  const activePlugin = useActivePlugin();
+  const activeVersion = useActiveVersion(activePlugin?.pluginId);
+  const versionUrl = activeVersion && !activeVersion.isLast ? `${activeVersion.path}/` : siteConfig.baseUrl;
+  return `${versionUrl}${process.env.TESSERA_SEARCH_MANIFEST_NAME!.replace('{dir}', '')}`;
+}
+
 export type SearchBoxIntentProps = {
   /** The wrapper around the plugin's search box. */
   box: RefObject<HTMLDivElement | null>;
@@ -68,6 +80,16 @@ export default function SearchBoxIntent({box, pendingEnter}: SearchBoxIntentProp
   const [loading, setLoading] = useState(false);
   const history = useHistory();
   const resultsPageUrl = useResultsPageUrl();
+  const manifestUrl = useSearchManifestUrl();
+
+  // The worker fetches the manifest once its script has arrived and started; fetched now, with
+  // the worker's script, it waits in the HTTP cache (served as immutable): one round trip less
+  // before the first result on a phone.
+  useEffect(() => {
+    void fetch(manifestUrl)
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
+  }, [manifestUrl]);
 
   useRepairedMarkup(box, repairSuggestionsMarkup, suggestionsChanges);
 

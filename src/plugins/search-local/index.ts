@@ -5,6 +5,7 @@
  * (./sharded-index), and the plugin's search worker is swapped for ours (./worker), which fetches
  * only the shards a search needs.
  */
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import * as searchLocalPackage from '@easyops-cn/docusaurus-search-local';
@@ -27,6 +28,23 @@ export const searchThemeDir = path.join(
   'client',
   'theme',
 );
+/**
+ * The name the plugin gives each version's index file (`search-index{dir}-<stamp>.json`), read from
+ * the constants module it generates when it starts, for the search box to fetch the manifest early
+ * (src/components/SearchBoxIntent): the plugin's own copy of the constant imports lunr.
+ */
+export const searchManifestNameVariable = 'process.env.TESSERA_SEARCH_MANIFEST_NAME';
+
+export function generatedSearchIndexName(generatedFilesDir: string): string {
+  const constants = readFileSync(
+    path.join(generatedFilesDir, '@easyops-cn/docusaurus-search-local/default/generated-constants.js'),
+    'utf8',
+  );
+  const name = /export const searchIndexUrl = ("[^"]+");/.exec(constants)?.[1];
+  if (!name) throw new Error('The search plugin generated no searchIndexUrl constant: see src/plugins/search-local/index.ts');
+  return JSON.parse(name) as string;
+}
+
 /** Our worker, with the plugin worker's API over the sharded index. */
 export const shardedSearchWorker = path.join(__dirname, 'worker', 'index.ts');
 
@@ -44,11 +62,18 @@ export default async function searchLocalPlugin(context: LoadContext, options: u
     },
     configureWebpack(config, isServer, utils, content) {
       const upstream = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};
-      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
+      const splitChunks = config.optimization?.splitChunks;
+      // The bundler's default splits the async chunks, and a worker's chunk counts as one: lunr
+      // went to a chunk of its own, which the worker fetched with importScripts only after its own
+      // script had arrived, one more round trip before the first result on a phone. A chunk that
+      // starts a worker (it carries its own runtime) is left whole; other chunks split as before.
+      if (!isServer && splitChunks) splitChunks.chunks = (chunk) => !chunk.canBeInitial() && !chunk.hasRuntime();
+      const {NormalModuleReplacementPlugin, DefinePlugin} = utils.currentBundler.instance;
       return {
         ...upstream,
         plugins: [
           ...(upstream.plugins ?? []),
+          new DefinePlugin({[searchManifestNameVariable]: JSON.stringify(generatedSearchIndexName(context.generatedFilesDir))}),
           new NormalModuleReplacementPlugin(/^\.\/worker\.js$/, (resource: Resource) => {
             if (path.resolve(resource.context) === path.resolve(searchThemeDir)) resource.request = shardedSearchWorker;
           }),

@@ -16,7 +16,9 @@ import {
   weightScale,
   type DocumentShard,
   type ShardedIndexManifest,
+  type StoredContent,
   type StoredDocument,
+  type StoredTitle,
   type TermShard,
 } from './format';
 
@@ -265,14 +267,25 @@ export function buildShardedIndex(index: PluginIndex, base: string, sizes: Shard
     ...cut(refs.slice(outlineCount), documentSize, sizes.documentShardChars),
   ];
   const documentShards: ShardedIndexManifest['documents'] = documentGroups.map((group) => {
-    const shard: DocumentShard = {first: group[0]!, documents: group.map((ref) => stored[ref - 1]!)};
+    const documents = group.map((ref) => stored[ref - 1]!);
+    const shard: DocumentShard = {first: group[0]!, documents};
+    if (group[0]! > outlineCount) {
+      // A passage shard carries its pages' titles: its results then need no outline shard.
+      const pageRefs = [...new Set(documents.map((document) => (document as StoredContent).p))];
+      shard.pages = Object.fromEntries(
+        pageRefs.map((page) => {
+          const {t, u, b} = stored[page - 1] as StoredTitle;
+          return [page, {t, u, b}];
+        }),
+      );
+    }
     return [group[0]!, write(JSON.stringify(shard))];
   });
 
   const deltas = (values: number[]) => values.map((value, position) => value - (position === 0 ? 0 : values[position - 1]!));
   return {
     manifest: {
-      format: 'tessera-sharded-search-1',
+      format: 'tessera-sharded-search-2',
       base,
       terms: termShards,
       documents: documentShards,

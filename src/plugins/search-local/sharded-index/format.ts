@@ -7,7 +7,8 @@
  *   plugin's document types (title, heading, description, keywords, content), the documents that
  *   hold it and the term's weight in each (lunr's BM25 weight, so scores are lunr's).
  * - Document shards hold consecutive ranges of documents: first the outlines of all pages (each
- *   page's title, breadcrumb and headings), then the passages of their text, a page's together.
+ *   page's title, breadcrumb and headings), then the passages of their text, a page's together,
+ *   with the titles of the pages they come from.
  * A search downloads the manifest, the term shards its words fall in and the document shards of
  * the results it shows.
  */
@@ -21,7 +22,7 @@ export const contentType = 4;
 
 export type ShardedIndexManifest = {
   /** Format version: the worker refuses a manifest it does not know. */
-  format: 'tessera-sharded-search-1';
+  format: 'tessera-sharded-search-2';
   /** Where the shard files are, an absolute URL path ending in a slash. */
   base: string;
   /** Term shards by their first term, sorted: a term is in the last shard whose first term is not after it. */
@@ -52,10 +53,18 @@ export type StoredHeading = {t: string; u: string; h: string; p: number};
 export type StoredContent = {t: string; s: string; u: string; h: string; p: number};
 export type StoredDocument = StoredTitle | StoredHeading | StoredContent;
 
+/** What a text result shows of its page: its title, address and breadcrumb. */
+export type StoredPageTitle = Pick<StoredTitle, 't' | 'u' | 'b'>;
+
 export type DocumentShard = {
   /** The reference of the first document; the others follow in order. */
   first: number;
   documents: StoredDocument[];
+  /**
+   * In a shard of passages: the title of each page whose passages it holds, by the page's
+   * reference, so that a text result needs no outline shard to show its page.
+   */
+  pages?: Record<number, StoredPageTitle>;
 };
 
 /** Weights are stored as integers, in thousandths. */

@@ -28,6 +28,7 @@ import {
   type StoredContent,
   type StoredDocument,
   type StoredHeading,
+  type StoredPageTitle,
   type StoredTitle,
   type TermShard,
 } from './format';
@@ -141,16 +142,21 @@ export class ShardedSearch {
   private readonly loadedTermShards = new Map<number, TermShard>();
   private readonly documentShards = new Map<number, Promise<DocumentShard>>();
   private readonly storedDocuments = new Map<number, StoredDocument>();
+  /** Pages' titles that came with passage shards (their outline shard may not be loaded). */
+  private readonly pageTitles = new Map<number, StoredPageTitle>();
   private readonly documents = new Map<string, SearchDocument>();
   private readonly parts = new Map<string, ShardPart | undefined>();
   private readonly pipeline = searchPipeline();
+  /** The newest query of each search box, and its answer. */
+  private readonly newestQueries = new Map<string, {id: number; results: Promise<SearchResult[]>}>();
+  private queryCount = 0;
 
   constructor(
     private readonly manifest: ShardedIndexManifest,
     private readonly load: LoadShard,
     private readonly plugin: PluginQueryFunctions,
   ) {
-    if (manifest.format !== 'tessera-sharded-search-1') throw new Error(`Unknown search index format: ${String(manifest.format)}`);
+    if (manifest.format !== 'tessera-sharded-search-2') throw new Error(`Unknown search index format: ${String(manifest.format)}`);
     this.termFirsts = manifest.terms.map(([first]) => first);
     this.documentFirsts = manifest.documents.map(([first]) => first);
     let page = 0;
@@ -161,9 +167,8 @@ export class ShardedSearch {
     this.sectionStarts = manifest.sections.map((delta) => (section += delta));
   }
 
-  /** The reference of a result's page entry, from the manifest alone. */
-  private pageOf(hit: {ref: number; type: number}): number {
-    if (hit.type === contentType) return this.pageRefs[shardOf(this.passageStarts, hit.ref)]!;
+  /** The reference of a title, heading, description or keywords result's page entry, from the manifest alone. */
+  private pageOf(hit: {ref: number}): number {
     return this.pageRefs[shardOf(this.pageRefs, hit.ref)]!;
   }
 
@@ -235,6 +240,7 @@ export class ShardedSearch {
       shard = this.load(this.manifest.documents[position]![1]).then((loaded) => {
         const documentShard = loaded as DocumentShard;
         documentShard.documents.forEach((document, offset) => this.storedDocuments.set(documentShard.first + offset, document));
+        for (const [page, title] of Object.entries(documentShard.pages ?? {})) this.pageTitles.set(Number(page), title);
         return documentShard;
       });
       shard.catch(() => this.documentShards.delete(position));
@@ -338,7 +344,7 @@ export class ShardedSearch {
     const key = `${type === descriptionType || type === keywordsType ? type : type === titleType ? 0 : 'section'}:${ref}`;
     let document = this.documents.get(key);
     if (document) return document;
-    const stored = this.storedDocuments.get(ref);
+    const stored = this.storedDocuments.get(ref) ?? (type === titleType ? this.pageTitles.get(ref) : undefined);
     if (!stored) throw new Error(`Search document ${ref} is not loaded`);
     if (type === titleType) {
       const title = stored as StoredTitle;
@@ -357,12 +363,31 @@ export class ShardedSearch {
     return document;
   }
 
-  async search(input: string, limit: number): Promise<SearchResult[]> {
+  /**
+   * Searches for `input`. Queries from one search box supersede each other: the navbar's box sends
+   * one per keystroke, and a query that a newer one from the same box overtook while it waited for
+   * shards stops there (no lunr work, no document shards for results nobody will see) and answers
+   * with the newest query's results. autocomplete.js shows only the answer to the current input
+   * anyway, and the results page, which shows whichever answer arrives last, then shows the
+   * current one too. The plugin's SearchBar and SearchPage ask for different limits, so the limit
+   * tells their queries apart unless `box` says otherwise.
+   */
+  search(input: string, limit: number, box: string = String(limit)): Promise<SearchResult[]> {
+    const id = ++this.queryCount;
+    const newest = () => this.newestQueries.get(box)!;
+    const results = this.searchUnlessSuperseded(input, limit, () => newest().id !== id).then((found) => found ?? newest().results);
+    this.newestQueries.set(box, {id, results});
+    return results;
+  }
+
+  /** The search, or null once a newer query from the same box has arrived (checked after each wait). */
+  private async searchUnlessSuperseded(input: string, limit: number, superseded: () => boolean): Promise<SearchResult[] | null> {
     const rawTokens = this.plugin.tokenize(input, this.plugin.language);
     if (rawTokens.length === 0) return [];
     const queries = this.plugin.smartQueries(rawTokens, []);
     const shards = [...new Set(queries.flatMap((query) => query.term.flatMap((term) => this.termShardsFor(term))))];
     await Promise.all(shards.map((position) => this.termShard(position)));
+    if (superseded()) return null;
     const indexes = this.lunrIndexes(shards);
 
     type Hit = {ref: number; type: number; metadata: object; tokens: string[]; score: number};
@@ -391,8 +416,10 @@ export class ShardedSearch {
       }
     }
 
-    // The results' documents and their pages' entries, in one round of requests.
-    await this.loadDocuments(hits.flatMap((hit) => [hit.ref, this.pageOf(hit)]));
+    // The results' documents and their pages' entries, in one round of requests (a passage shard
+    // brings the titles of its pages).
+    await this.loadDocuments(hits.flatMap((hit) => (hit.type === contentType ? [hit.ref] : [hit.ref, this.pageOf(hit)])));
+    if (superseded()) return null;
 
     const results: SearchResult[] = hits.map((hit) => {
       const document = this.document(hit.type, hit.ref);
