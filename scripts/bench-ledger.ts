@@ -5,13 +5,14 @@
  * (scripts/measure/page-types.ts):
  *
  *   npm run bench:ledger                                   every unit that can be switched off alone
- *   npm run bench:ledger -- --units ssr-template,idle-prefetch [--runs 5] [--pages home,api] [--reuse]
+ *   npm run bench:ledger -- --units ssr-template,lazy-details [--runs 5] [--pages home,api] [--reuse]
  *   npm run bench:ledger -- --report bench/runs/ledger-<timestamp>.json      report a stored run again
- *   npm run bench:ledger -- --units idle-prefetch+preload-in-next-task         units switched off together
+ *   npm run bench:ledger -- --units lazy-details+selected-tab-only             units switched off together
  *
  * A variant of units joined by `+` switches them off together, to see whether units that show
  * nothing alone gain together; such runs are reported in bench/ledger-groups-latest.md and leave
- * bench/ledger.json (one unit's own figures) alone.
+ * bench/ledger.json (one unit's own figures) alone. The loads do not throttle the network, so a
+ * unit whose gain is a round trip is measured with scripts/bench-hydration.ts on its variant's build.
  *
  * - first-load JS per page type (gzip level 9, as `npm run bench`): deterministic, one load each;
  * - main-thread time on a throttled phone (Chromium's CPU throttled 4×, as Lighthouse's mobile

@@ -11,7 +11,8 @@
  * 4× slower. The network throttling applies to the page's workers too; Chromium's CPU throttling
  * (`Emulation.setCPUThrottlingRate`) slows the page's main thread only, so the search worker is
  * slowed by the kernel instead (scripts/measure/worker-throttle.ts: each worker thread may run
- * 1 ms in every 4 ms), and a calibration loop in a worker, run before and after, shows the factor.
+ * 1 ms in every 4 ms or so), and a calibration loop in a worker, run before and after, shows the
+ * factor; the period is stretched until it shows 4×.
  * Where that cannot be done (not root, no cgroup v1 `cpu` hierarchy), the worker's CPU time is
  * measured with the V8 profiler and added three more times to the time on screen: an upper bound,
  * since slowed work could partly overlap the network waits.
@@ -272,7 +273,7 @@ export async function benchSearch(
   let workers: WorkerProfiler | undefined;
   try {
     const unthrottledMs = await workerCalibrationMs(browser);
-    const started = WorkerThrottle.start();
+    const started = WorkerThrottle.start(searchThrottling.cpuSlowdown);
     let worker: WorkerCpu;
     if (started instanceof WorkerThrottle) {
       throttle = started;

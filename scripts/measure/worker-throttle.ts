@@ -6,23 +6,21 @@
  *
  * Linux's CFS bandwidth control does it instead: each "DedicatedWorker" thread of the browser this
  * process launched is moved, as it starts, into a cgroup (v1 `cpu` controller) that may run 1 ms
- * in every 4 ms. The worker then takes four times as long for its CPU work, wherever that falls:
- * on the way to a result, or while it waits for the network anyway. That needs root and a v1 `cpu`
- * hierarchy; elsewhere `start` says why it cannot, and the bench falls back to an upper bound.
+ * in every 4 ms or so (`lengthenPeriod`). The worker then takes four times as long for its CPU
+ * work, wherever that falls: on the way to a result, or while it waits for the network anyway.
+ * That needs root and a v1 `cpu` hierarchy; elsewhere `start` says why it cannot, and the bench
+ * falls back to an upper bound.
  */
 import {existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-/** The slowdown to reach: Lighthouse's mobile preset slows the main thread 4×. */
-export const workerSlowdown = 4;
 /**
- * CFS bandwidth: `quotaUs` of CPU in every `periodUs` (the kernel's smallest quota is 1 ms). The
- * kernel's accounting lets a thread run a little over its quota, so a 1-in-4 share slows a busy
- * loop about 3.7×: `lengthenPeriod` stretches the period until a calibration shows the full factor.
+ * CFS bandwidth: `quotaUs` of CPU in every `periodUs`, starting at 1 ms (the kernel's smallest
+ * quota) in every `slowdown` ms. The kernel's accounting lets a thread run a little over its quota,
+ * so a 1-in-4 share slows a busy loop about 3.7×: `lengthenPeriod` stretches the period until a
+ * calibration shows the full factor, up to twice the first period.
  */
-export const initialCpuShare = {periodUs: workerSlowdown * 1000, quotaUs: 1000} as const;
-/** The longest period `lengthenPeriod` sets (a 1-in-8 share). */
-const maxPeriodUs = 8000;
+const quotaUs = 1000;
 
 /** How often new worker threads are looked for: well within a worker script's download on a throttled link. */
 const pollMs = 5;
@@ -89,22 +87,25 @@ export class WorkerThrottle {
   private processes: number[] = [];
   private lastProcessScan = 0;
 
-  private constructor(private readonly cgroup: string) {}
+  private constructor(
+    private readonly cgroup: string,
+    private readonly slowdown: number,
+  ) {}
 
-  /** Starts moving worker threads into the slowed cgroup, or says why it cannot. */
-  static start(): WorkerThrottle | {unavailable: string} {
+  /** Starts moving worker threads into a cgroup that slows them `slowdown` times, or says why it cannot. */
+  static start(slowdown: number): WorkerThrottle | {unavailable: string} {
     if (process.platform !== 'linux') return {unavailable: 'not Linux'};
     const mount = cpuCgroupMount();
     if (!mount) return {unavailable: 'no cgroup v1 hierarchy with the cpu controller'};
     const cgroup = path.join(mount, `tessera-bench-worker-${process.pid}`);
     try {
       if (!existsSync(cgroup)) mkdirSync(cgroup);
-      writeFileSync(path.join(cgroup, 'cpu.cfs_period_us'), String(initialCpuShare.periodUs));
-      writeFileSync(path.join(cgroup, 'cpu.cfs_quota_us'), String(initialCpuShare.quotaUs));
+      writeFileSync(path.join(cgroup, 'cpu.cfs_period_us'), String(slowdown * quotaUs));
+      writeFileSync(path.join(cgroup, 'cpu.cfs_quota_us'), String(quotaUs));
     } catch (error) {
       return {unavailable: `cannot set up ${cgroup} (${(error as Error).message}; it needs root)`};
     }
-    const throttle = new WorkerThrottle(cgroup);
+    const throttle = new WorkerThrottle(cgroup, slowdown);
     throttle.timer = setInterval(() => throttle.moveNewWorkerThreads(), pollMs);
     return throttle;
   }
@@ -117,11 +118,12 @@ export class WorkerThrottle {
 
   /**
    * After a calibration that measured `measuredSlowdown`: stretches the period so that the next
-   * one reaches `workerSlowdown`. Returns false when the period is already as long as it goes.
+   * one reaches the slowdown asked for. Returns false when the period is already as long as it goes.
    */
   lengthenPeriod(measuredSlowdown: number): boolean {
     const {periodUs} = this.share;
-    const next = Math.min(maxPeriodUs, Math.ceil((periodUs * workerSlowdown) / measuredSlowdown / 100) * 100);
+    const maxPeriodUs = 2 * this.slowdown * quotaUs;
+    const next = Math.min(maxPeriodUs, Math.ceil((periodUs * this.slowdown) / measuredSlowdown / 100) * 100);
     if (next <= periodUs) return false;
     writeFileSync(path.join(this.cgroup, 'cpu.cfs_period_us'), String(next));
     return true;
