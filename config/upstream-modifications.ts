@@ -126,7 +126,7 @@ export const upstreamModifications: UpstreamModification[] = [
     upstreamFile: `${core}/lib/client/clientEntry.js`,
     ...hydrateInPlaceStandIn('PreloadInNextTask', startupInSlices),
     why: "The client entry's `./preload` import: the route is matched and hydration starts in a task after main.js has evaluated, not inside it.",
-    gain: 'Together with IdlePrefetch and BrowserContextInTransition (one unit; `npm run bench:ledger -- --units preload-in-next-task+idle-prefetch+browser-context-in-transition`, 2026-11-25 09:36 UTC, quiet machine, CPU 4×, median of 7, bench/ledger-groups-latest.md): api 84 ms less blocking time, every run apart; guide 43 ms and notifications 86 ms less, within noise; task time, LCP and CLS within noise; they cost 0.3 KB of first-load JS. Each alone was within noise on the same machine (bench/ledger-latest.md).',
+    gain: 'Together with IdlePrefetch and BrowserContextInTransition (one unit, `startup-in-slices`; measured as `npm run bench:ledger -- --units preload-in-next-task+idle-prefetch+browser-context-in-transition` before they were one, 2026-11-25 09:36 UTC, quiet machine, CPU 4×, median of 7, bench/ledger-groups-latest.md): api 84 ms less blocking time, every run apart; guide 43 ms and notifications 86 ms less, within noise; task time, LCP and CLS within noise; they cost 0.3 KB of first-load JS. Each alone was within noise on the same machine (bench/ledger-latest.md).',
   },
   {
     package: core,
@@ -154,7 +154,7 @@ export const upstreamModifications: UpstreamModification[] = [
     upstreamFile: `${themeCommon}/lib/utils/reactUtils.js`,
     ...hydrateInPlaceStandIn('ReactUtilsWithoutCollator', phoneLayoutKept),
     why: '`useShallowMemoObject` sorts keys without `localeCompare`, whose first call builds an ICU collator.',
-    gain: 'About 20 ms of main thread per page here, 80 ms on a throttled phone. See theme-common lib/index.js: measured with the unit',
+    gain: 'About 20 ms of main thread per page here, 80 ms on a throttled phone. See theme-common lib/index.js: measured with the unit.',
   },
   {
     package: themeCommon,
@@ -259,7 +259,7 @@ export const upstreamModifications: UpstreamModification[] = [
     kind: 'patched output',
     ours: ['src/plugins/route-chunks-in-html/index.ts'],
     why: "The client manifest gains an entry per dynamic import, so each page's HTML names its route chunks (the addon keys them by chunk name only, which never matches under webpack 5 and Rspack).",
-    gain: "A page's route chunks download with main.js instead of one round trip after it. On the phone link (150 ms, 200,000 B/s, CPU 4×; 5 loads each of build-ledger/full and build-ledger/route-chunks-in-html, 2026-11-25 10:05 UTC, quiet machine): the home page hydrated 164 ms earlier, every run apart (1656 against 1820 ms median); guide and create-session 31 and 21 ms, within noise. The ledger's own loads use no network throttling, so its figures cannot show a round trip.",
+    gain: "A page's route chunks download with main.js instead of one round trip after it. On the phone link (`npx tsx scripts/bench-hydration.ts build-ledger/full build-ledger/route-chunks-in-html`, 2026-11-25 10:23 UTC, quiet machine, median of 5): the home page hydrated 169 ms earlier, every run apart (1555 against 1724 ms); on the guide and create-session the runs overlapped (noise). The ledger's own loads use no network throttling, so its figures cannot show a round trip.",
     switchOff: 'remove src/plugins/route-chunks-in-html from config/performance-layer.ts',
   },
   {
