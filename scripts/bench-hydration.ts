@@ -13,7 +13,9 @@
 import path from 'node:path';
 import {chromium, devices, type Browser} from '@playwright/test';
 import {chromiumFlags, chromiumPath} from '../config/chromium';
-import {searchThrottling} from './bench-search';
+import {compareRuns} from './bench-ledger';
+import {median, throttleLikePhone} from './bench-search';
+import {hydratedSelector} from './measure/page-weight';
 import {startNginx, type NginxServer} from './nginx-server';
 
 const benchPages = ['/', '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session', '/docs/3.0.0/api/create-session'];
@@ -35,25 +37,15 @@ async function hydrationMs(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({...devices['Pixel 5']});
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: searchThrottling.latencyMs,
-      downloadThroughput: searchThrottling.downloadBytesPerSecond,
-      uploadThroughput: searchThrottling.uploadBytesPerSecond,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: searchThrottling.cpuSlowdown});
+    await throttleLikePhone(await context.newCDPSession(page));
     await page.addInitScript(noteHydration);
     await page.goto(url);
-    await page.waitForSelector('html[data-has-hydrated="true"]', {state: 'attached', timeout: 60_000});
+    await page.waitForSelector(hydratedSelector, {state: 'attached', timeout: 60_000});
     return Math.round(await page.evaluate(() => window.hydratedAt ?? Number.NaN));
   } finally {
     await context.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -85,8 +77,7 @@ async function main(): Promise<void> {
       const base = times.get(`${page}\t${builds[0]}`)!;
       for (const build of builds) {
         const values = times.get(`${page}\t${build}`)!;
-        const difference = median(values) - median(base);
-        const apart = Math.min(...values) > Math.max(...base) || Math.max(...values) < Math.min(...base);
+        const {delta: difference, apart} = compareRuns(base, values);
         const versus =
           build === builds[0]
             ? ''

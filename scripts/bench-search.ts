@@ -75,7 +75,7 @@ const quietMs = 1000;
  * Throttles a page: its network (the page's workers fetch at that rate too) and its main thread's
  * CPU (not its workers': see `WorkerThrottle` and `WorkerProfiler`).
  */
-async function throttle(session: CDPSession): Promise<void> {
+export async function throttleLikePhone(session: CDPSession): Promise<void> {
   await session.send('Network.enable');
   await session.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -191,7 +191,7 @@ async function oneRun(
     context.on('requestfinished', (request) => void finished(request));
     context.on('requestfailed', (request) => void finished(request));
     const session = await context.newCDPSession(page);
-    await throttle(session);
+    await throttleLikePhone(session);
     await page.goto(baseUrl + benchCase.page, {timeout: 120_000});
     await page.waitForSelector(hydratedSelector, {timeout: 120_000});
     await waitForQuiet(transfers, 120_000);
@@ -254,7 +254,8 @@ async function waitForQuiet(transfers: Map<Request, Transfer>, timeoutMs: number
   throw new Error(`The network did not go quiet within ${timeoutMs / 1000} s: ${pending.join(', ')}`);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+/** The middle value, the lower of the two middle ones for an even count. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** Runs every case `runs` times, the cases taking turns, and returns one row per version. */
 export type SearchBenchOptions = {
