@@ -41,12 +41,21 @@ const suggestionsChanges: MutationObserverInit = {childList: true, subtree: true
 /** The plugin turns the input into autocomplete.js's combobox once the index has loaded. */
 const indexLoaded = (input: HTMLInputElement) => input.getAttribute('role') === 'combobox';
 
-/** The full results page (the plugin's /search) for a query, in the version the reader is in. */
-function useResultsPageUrl(): (query: string) => string {
+/**
+ * Where the version the plugin's SearchBar searches lives: the site's base URL for the current
+ * version, the version's path otherwise (its `versionUrl`).
+ */
+function useSearchedVersionUrl(): string {
   const {siteConfig} = useDocusaurusContext();
   const activePlugin = useActivePlugin();
   const activeVersion = useActiveVersion(activePlugin?.pluginId);
-  const version = activeVersion && !activeVersion.isLast ? `${activeVersion.path.slice(siteConfig.baseUrl.length)}/` : '';
+  return activeVersion && !activeVersion.isLast ? `${activeVersion.path}/` : siteConfig.baseUrl;
+}
+
+/** The full results page (the plugin's /search) for a query, in the version the reader is in. */
+function useResultsPageUrl(versionUrl: string): (query: string) => string {
+  const {siteConfig} = useDocusaurusContext();
+  const version = versionUrl.slice(siteConfig.baseUrl.length);
   return useCallback(
     (query: string) => {
       const params = new URLSearchParams({q: query});
@@ -55,18 +64,6 @@ function useResultsPageUrl(): (query: string) => string {
     },
     [siteConfig.baseUrl, version],
   );
-}
-
-/**
- * The search manifest of the version the plugin's SearchBar searches (its `versionUrl` and the
- * index name; src/plugins/search-local defines the name at build time).
- */
-function useSearchManifestUrl(): string {
-  const {siteConfig} = useDocusaurusContext();
-  const activePlugin = useActivePlugin();
-  const activeVersion = useActiveVersion(activePlugin?.pluginId);
-  const versionUrl = activeVersion && !activeVersion.isLast ? `${activeVersion.path}/` : siteConfig.baseUrl;
-  return `${versionUrl}${process.env.TESSERA_SEARCH_MANIFEST_NAME!.replace('{dir}', '')}`;
 }
 
 export type SearchBoxIntentProps = {
@@ -79,8 +76,10 @@ export type SearchBoxIntentProps = {
 export default function SearchBoxIntent({box, pendingEnter}: SearchBoxIntentProps): ReactNode {
   const [loading, setLoading] = useState(false);
   const history = useHistory();
-  const resultsPageUrl = useResultsPageUrl();
-  const manifestUrl = useSearchManifestUrl();
+  const versionUrl = useSearchedVersionUrl();
+  const resultsPageUrl = useResultsPageUrl(versionUrl);
+  // The version's manifest (src/plugins/search-local defines the index name at build time).
+  const manifestUrl = `${versionUrl}${process.env.TESSERA_SEARCH_MANIFEST_NAME!.replace('{dir}', '')}`;
 
   // The worker fetches the manifest once its script has arrived and started; fetched now, with
   // the worker's script, it waits in the HTTP cache (served as immutable): one round trip less
