@@ -63,7 +63,6 @@ export type UpstreamModification = ModificationPurpose & {
 const openApiTheme = 'docusaurus-theme-openapi-docs';
 const themeClassic = '@docusaurus/theme-classic';
 const core = '@docusaurus/core';
-const themeCommon = '@docusaurus/theme-common';
 const openApiThemeFile = (component: string) => `${openApiTheme}/lib/theme/${component}`;
 const themeClassicFile = (component: string) => `${themeClassic}/lib/theme/${component}`;
 
@@ -82,13 +81,6 @@ export const unitOfStandIn = (standIn: string) => standIn.replace(/(?<=[a-z])(?=
  * together they measured a gain (bench/ledger-groups-latest.md), so they are one unit.
  */
 const startupInSlices = 'startup-in-slices';
-
-/**
- * What keeps a phone's layout as the server rendered it through hydration: the desktop table of
- * contents and sidebar stay (CSS hides them), and no ICU collator is built for the menu. Each alone
- * was within noise, together they measured a gain (Lighthouse TBT, notifications page), so one unit.
- */
-const phoneLayoutKept = 'phone-layout-kept';
 
 /** What src/plugins/hydrate-in-place installs: one of its stand-ins (stand-ins/<name>) swapped in for an upstream module. */
 const hydrateInPlaceStandIn = (
@@ -126,7 +118,7 @@ export const upstreamModifications: UpstreamModification[] = [
     upstreamFile: `${core}/lib/client/clientEntry.js`,
     ...hydrateInPlaceStandIn('PreloadInNextTask', startupInSlices),
     why: "The client entry's `./preload` import: the route is matched and hydration starts in a task after main.js has evaluated, not inside it.",
-    gain: 'Together with IdlePrefetch and BrowserContextInTransition (one unit, `startup-in-slices`; measured as `npm run bench:ledger -- --units preload-in-next-task+idle-prefetch+browser-context-in-transition` before they were one, 2026-11-25 09:36 UTC, quiet machine, CPU 4×, median of 7, bench/ledger-groups-latest.md): api 84 ms less blocking time, every run apart; guide 43 ms and notifications 86 ms less, within noise; task time, LCP and CLS within noise; they cost 0.3 KB of first-load JS. Each alone was within noise on the same machine (bench/ledger-latest.md).',
+    gain: 'The three stand-ins of the unit (with IdlePrefetch and BrowserContextInTransition) were each within noise alone; the page loads measured them together too (`npm run bench:ledger -- --units preload-in-next-task+idle-prefetch+browser-context-in-transition`, 2026-11-25 09:36 UTC, bench/ledger-groups-latest.md): api 84 ms less blocking time, every run apart.',
   },
   {
     package: core,
@@ -148,34 +140,6 @@ export const upstreamModifications: UpstreamModification[] = [
     ...hydrateInPlaceStandIn('PreloadInNextTask', startupInSlices),
     why: 'Imported by PreloadInNextTask through the `@tessera/docusaurus-preload` alias: the original, called a task later.',
     gain: 'See clientEntry.js.',
-  },
-  {
-    package: themeCommon,
-    upstreamFile: `${themeCommon}/lib/utils/reactUtils.js`,
-    ...hydrateInPlaceStandIn('ReactUtilsWithoutCollator', phoneLayoutKept),
-    why: '`useShallowMemoObject` sorts keys without `localeCompare`, whose first call builds an ICU collator.',
-    gain: 'About 20 ms of main thread per page here, 80 ms on a throttled phone. See theme-common lib/index.js: measured with the unit.',
-  },
-  {
-    package: themeCommon,
-    upstreamFile: `${themeCommon}/lib/index.js`,
-    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen', phoneLayoutKept),
-    why: "The doc and API layouts' `useWindowSize` import: they keep the server-rendered desktop table of contents on phones (CSS hides it) instead of removing it after hydration.",
-    gain: 'No re-render of the layout after hydration on phones, for 2.5–3.2 KB of first-load JS on docs pages. Switched off together with DocSidebar and ReactUtilsWithoutCollator (Lighthouse mobile, notifications page, 5 runs each interleaved with the whole layer, 2026-11-25 10:10–10:37 UTC, quiet machine): TBT 18 → 36 ms median; with any one of the three kept and the other two off, still 39–48 ms against 19–28 ms; object and guide pages within noise. Each alone was within noise in bench:ledger (bench/ledger-latest.md), so the three are one unit.',
-  },
-  {
-    package: themeClassic,
-    upstreamFile: themeClassicFile('DocItem/Layout/index.js'),
-    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen', phoneLayoutKept),
-    why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
-    gain: 'See theme-common lib/index.js.',
-  },
-  {
-    package: openApiTheme,
-    upstreamFile: openApiThemeFile('ApiItem/Layout/index.js'),
-    ...hydrateInPlaceStandIn('TableOfContentsOnEveryScreen', phoneLayoutKept),
-    why: 'One of the two layouts whose theme-common import is replaced (see theme-common lib/index.js).',
-    gain: 'See theme-common lib/index.js.',
   },
   ...['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map((component): UpstreamModification => ({
     package: openApiTheme,
@@ -249,7 +213,7 @@ export const upstreamModifications: UpstreamModification[] = [
     kind: 'replaced template',
     ours: ['config/ssr-template.ts'],
     why: "The app's scripts start after the first contentful paint instead of `defer`, so the first paint never waits for main.js.",
-    gain: "The guide's simulated LCP stays at 1.35 s (Lighthouse mobile); with defer a cached main.js ran before the first frame.",
+    gain: "With `defer`, Lighthouse's simulated phone paints the largest element only after main.js has downloaded and run; the page loads' own LCP, unthrottled on the network, cannot show it.",
     switchOff: 'remove `ssrTemplate` from config/performance-layer.ts',
   },
   {
@@ -304,16 +268,6 @@ export const upstreamModifications: UpstreamModification[] = [
     reliesOnVersions: ['react', 'react-dom'],
     gain: 'See prism-include-languages.js.',
     switchOff: deleteSwizzle(performanceThemeFile('CodeBlock/Content')),
-  },
-  {
-    ...performance(phoneLayoutKept),
-    package: themeClassic,
-    upstreamFile: themeClassicFile('DocSidebar/index.js'),
-    kind: 'replaced component',
-    ours: [performanceThemeFile('DocSidebar/index.tsx')],
-    why: 'Phones keep the server-rendered desktop sidebar (hidden by CSS) and add the mobile one, instead of swapping them after hydration.',
-    gain: 'No unmount of about 180 elements after hydration on phones. See theme-common lib/index.js: measured with the unit.',
-    switchOff: deleteSwizzle(performanceThemeFile('DocSidebar')),
   },
   {
     ...performance('doc-item'),
@@ -587,10 +541,6 @@ export const checkedUpstreamHashes: Record<string, string> = {
   'docusaurus-theme-openapi-docs/lib/theme/ParamsDetails/index.js': 'be8427f1a1366eb4',
   'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js': 'ce06b111abfc6425',
   'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js': '6900a2d39665bb9c',
-  '@docusaurus/theme-common/lib/utils/reactUtils.js': 'a683742dac1a155b',
-  '@docusaurus/theme-common/lib/index.js': '78a128b357b7dcaf',
-  '@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js': 'c1f1bbed07409f0a',
-  '@docusaurus/theme-classic/lib/theme/DocSidebar/index.js': '69735ac5be2d601a',
   '@docusaurus/theme-classic/lib/theme/Details/index.js': '978f61355b69cc00',
   '@docusaurus/theme-classic/lib/theme/Tabs/index.js': '7fe3d248d13cc48d',
   '@docusaurus/theme-classic/lib/theme/CodeBlock/index.js': '639f8655d319e123',

@@ -8,6 +8,7 @@
  *   npm run bench:ledger -- --units ssr-template,lazy-details [--runs 5] [--pages home,api] [--reuse]
  *   npm run bench:ledger -- --report bench/runs/ledger-<timestamp>.json      report a stored run again
  *   npm run bench:ledger -- --units lazy-details+selected-tab-only             units switched off together
+ *   npm run bench:ledger -- --lighthouse --units ssr-template --pages guide,notifications --runs 7
  *
  * A variant of units joined by `+` switches them off together, to see whether units that show
  * nothing alone gain together; such runs are reported in bench/ledger-groups-latest.md and leave
@@ -19,7 +20,14 @@
  *   preset, a phone viewport): the task time from navigation until the page has hydrated and been
  *   idle for a second (CDP Performance.getMetrics TaskDuration), the blocking time of its long
  *   tasks (each task's time over 50 ms, like TBT) and LCP and CLS as the page reports them; the
- *   median of `--runs` loads.
+ *   median of `--runs` loads;
+ * - or, with `--lighthouse`, Lighthouse's own figures instead of those loads: each load is one
+ *   Lighthouse mobile run (scripts/measure/lighthouse.ts, as `npm run bench` scores pages), and
+ *   the unit's performance score, TBT, LCP and CLS are compared. The page's own observers see the
+ *   tasks Chromium runs under a 4× slowdown; Lighthouse simulates a phone from an unthrottled trace
+ *   (its TBT counts the tasks it would lengthen past 50 ms), and a unit that only shortens such tasks
+ *   shows in one and not the other. These runs go to bench/ledger-lighthouse-latest.md and to the
+ *   units' `lighthouse` figures in bench/ledger.json, beside the page loads' figures.
  *
  * The machine is shared, so the loads take turns: each round loads every page in every variant,
  * the variants in a rotated order, so a passing slowdown spreads over all of them; every load
@@ -37,9 +45,10 @@ import {chromium, devices, type Browser} from '@playwright/test';
 import {chromiumFlags, chromiumPath} from '../config/chromium';
 import {performanceLayer, stockSwitch, unitsTiedToGeneratedPages, withoutSwitch} from '../config/performance-layer';
 import {performanceUnits} from '../config/upstream-modifications';
-import {pageTypes} from './measure/page-types';
+import {pageTypes, type PageType} from './measure/page-types';
 import {gzipBytes, hydratedSelector} from './measure/page-weight';
 import {measureWeights} from './bench';
+import {startLighthouse, type LighthouseSession} from './measure/lighthouse';
 import {startNginx, type NginxServer} from './nginx-server';
 import {cdnHeadersFile} from './write-host-headers';
 
@@ -51,7 +60,7 @@ const cpuSlowdown = 4;
 /** How long a page must stay without network activity after hydrating before its main-thread time is read. */
 const settleMs = 1000;
 
-type Options = {units: string[]; runs: number; pages: string[]; reuse: boolean};
+type Options = {units: string[]; runs: number; pages: string[]; reuse: boolean; lighthouse: boolean};
 
 function parseArguments(argv: string[]): Options {
   const options: Options = {
@@ -59,6 +68,7 @@ function parseArguments(argv: string[]): Options {
     runs: 3,
     pages: pageTypes.map((pageType) => pageType.id),
     reuse: false,
+    lighthouse: false,
   };
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
@@ -67,7 +77,8 @@ function parseArguments(argv: string[]): Options {
     else if (argument === '--pages') options.pages = list();
     else if (argument === '--runs') options.runs = Number(argv[++index]);
     else if (argument === '--reuse') options.reuse = true;
-    else throw new Error(`Unknown argument ${argument}: --units a,b --pages home,api --runs N --reuse`);
+    else if (argument === '--lighthouse') options.lighthouse = true;
+    else throw new Error(`Unknown argument ${argument}: --units a,b --pages home,api --runs N --reuse --lighthouse`);
   }
   if (!Number.isInteger(options.runs) || options.runs < 3)
     throw new Error('--runs takes a whole number of at least 3 (a median of fewer says little)');
@@ -176,11 +187,35 @@ export function compareRuns(layer: number[], without: number[]): {delta: number;
   return {delta, apart};
 }
 
+/** One Lighthouse mobile run of a page, as the ledger keeps it. */
+export type LighthouseLoad = {performance: number; tbtMs: number; lcpMs: number; cls: number; loadAverage: number};
+const lighthouseFigures = ['performance', 'tbtMs', 'lcpMs', 'cls'] as const;
+type LighthouseFigure = (typeof lighthouseFigures)[number];
+
 /** One stored run of the bench (bench/runs/ledger-<timestamp>.json): every variant's figures. */
 export type StoredRuns = {
   command: string;
   started: string;
-  figures: Record<string, {bytes: Record<string, number>; runs: Record<string, MainThreadRun[]>; buildSeconds: number}>;
+  /** Which loads measured time: the page's own observers (the default), or Lighthouse (`--lighthouse`). */
+  meter?: 'lighthouse';
+  figures: Record<
+    string,
+    {
+      bytes: Record<string, number>;
+      runs: Record<string, MainThreadRun[]>;
+      lighthouse?: Record<string, LighthouseLoad[]>;
+      buildSeconds: number;
+    }
+  >;
+};
+
+/** Lighthouse's figures of one unit against the whole layer (`--lighthouse`). */
+export type UnitLighthouseFigures = {
+  measured: string;
+  runs: number;
+  loadAverage: [number, number];
+  /** Per page measured: what the unit saves of each figure (median difference; a higher score is a saving too), and whether the runs were apart. */
+  pages: Record<string, Record<LighthouseFigure, {saved: number; apart: boolean}>>;
 };
 
 /** What one unit measured alone, as bench/ledger.json keeps it for PERFORMANCE.md (scripts/write-performance-md.ts). */
@@ -194,6 +229,8 @@ export type UnitFigures = {
   page?: Record<string, {htmlBytes: number; elements: number}>;
   runs: number;
   loadAverage: [number, number];
+  /** Measured with `--lighthouse`: kept beside the page loads' figures, each from its own latest run. */
+  lighthouse?: UnitLighthouseFigures;
 };
 export const ledgerFile = path.join(siteDir, 'bench', 'ledger.json');
 
@@ -203,6 +240,20 @@ const signed = (value: number, digits = 0) => `${value > 0 ? '+' : value < 0 ? '
 export const signedBytes = (bytes: number) => (Math.abs(bytes) < KB / 10 ? `${signed(bytes)} B` : `${signed(bytes / KB, 1)} KB`);
 const timeFigures = ['taskMs', 'blockingMs', 'lcpMs', 'cls'] as const;
 
+/** Lighthouse now and then returns a run without one of its figures: such a run is repeated, twice at most. */
+async function scoredLoad(lighthouse: LighthouseSession, url: string, pageType: PageType, loadAverage: number): Promise<LighthouseLoad> {
+  const attempts = 3;
+  for (let attempt = 1; ; attempt++) {
+    const scored = await lighthouse.run(url, pageType);
+    const {performance, tbtMs, lcpMs, cls} = scored;
+    if (performance !== null && tbtMs !== null && lcpMs !== null && cls !== null) return {performance, tbtMs, lcpMs, cls, loadAverage};
+    const missing = Object.entries({performance, tbtMs, lcpMs, cls}).flatMap(([name, value]) => (value === null ? [name] : []));
+    const reason = [scored.runtimeError, ...scored.warnings].filter(Boolean).join('; ') || 'no error reported';
+    if (attempt === attempts) throw new Error(`Lighthouse gave no ${missing.join(', ')} for ${url} in ${attempts} runs (${reason})`);
+    console.log(`  Lighthouse gave no ${missing.join(', ')} for ${url} (${reason}); running it again`);
+  }
+}
+
 async function measure(options: Options): Promise<StoredRuns> {
   const started = new Date();
   const variants = [fullLayer, ...options.units];
@@ -211,6 +262,7 @@ async function measure(options: Options): Promise<StoredRuns> {
 
   const servers = new Map<string, NginxServer>();
   const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
+  const lighthouse = options.lighthouse ? await startLighthouse() : undefined;
   try {
     for (const variant of variants) servers.set(variant, await startNginx({root: variantDir(variant), workers: 1}));
     for (const variant of variants) {
@@ -226,7 +278,18 @@ async function measure(options: Options): Promise<StoredRuns> {
         // A rotated order per round and page: no variant always goes first, right after another page's load.
         const offset = (round + pages.indexOf(pageType)) % variants.length;
         for (const variant of [...variants.slice(offset), ...variants.slice(0, offset)]) {
-          const measured = await measureMainThread(browser, servers.get(variant)!.url + pageType.path);
+          const url = servers.get(variant)!.url + pageType.path;
+          if (lighthouse) {
+            const loadAverage = os.loadavg()[0]!;
+            const load = await scoredLoad(lighthouse, url, pageType, loadAverage);
+            ((figures[variant]!.lighthouse ??= {})[pageType.id] ??= []).push(load);
+            console.log(
+              `  round ${round + 1}/${options.runs} ${pageType.id.padEnd(13)} ${variant.padEnd(30)} perf ${load.performance}, ` +
+                `TBT ${load.tbtMs.toFixed(0)} ms, LCP ${load.lcpMs.toFixed(0)} ms, CLS ${load.cls.toFixed(3)} (load ${loadAverage.toFixed(1)})`,
+            );
+            continue;
+          }
+          const measured = await measureMainThread(browser, url);
           (figures[variant]!.runs[pageType.id] ??= []).push(measured);
           console.log(
             `  round ${round + 1}/${options.runs} ${pageType.id.padEnd(13)} ${variant.padEnd(30)} tasks ${measured.taskMs.toFixed(0)} ms, ` +
@@ -236,19 +299,49 @@ async function measure(options: Options): Promise<StoredRuns> {
       }
     }
   } finally {
+    lighthouse?.close();
     await browser.close();
     for (const server of servers.values()) await server.stop();
   }
-  const command = `npm run bench:ledger -- --units ${options.units.join(',')} --pages ${options.pages.join(',')} --runs ${options.runs}`;
-  return {command, started: started.toISOString(), figures};
+  const command = `npm run bench:ledger -- ${options.lighthouse ? '--lighthouse ' : ''}--units ${options.units.join(',')} --pages ${options.pages.join(',')} --runs ${options.runs}`;
+  return {command, started: started.toISOString(), ...(options.lighthouse ? {meter: 'lighthouse' as const} : {}), figures};
+}
+
+/** The load average during every timed load of a stored run. */
+const loadAverages = (stored: StoredRuns): number[] =>
+  Object.values(stored.figures).flatMap((variant) => [
+    ...Object.values(variant.runs).flatMap((runs) => runs.map((run) => run.loadAverage)),
+    ...Object.values(variant.lighthouse ?? {}).flatMap((runs) => runs.map((run) => run.loadAverage)),
+  ]);
+const loadRange = (loads: number[]): [number, number] => [Number(Math.min(...loads).toFixed(1)), Number(Math.max(...loads).toFixed(1))];
+const measuredAt = (stored: StoredRuns) => stored.started.slice(0, 16).replace('T', ' ');
+
+/** Lighthouse's figures of one variant against the whole layer's; a higher performance score counts as saved, like a lower time. */
+function lighthouseSavings(
+  layer: Record<string, LighthouseLoad[]>,
+  variant: Record<string, LighthouseLoad[]>,
+): UnitLighthouseFigures['pages'] {
+  return Object.fromEntries(
+    Object.entries(layer).map(([id, layerRuns]) => [
+      id,
+      Object.fromEntries(
+        lighthouseFigures.map((figure) => {
+          const {delta, apart} = compareRuns(
+            layerRuns.map((run) => run[figure]),
+            variant[id]!.map((run) => run[figure]),
+          );
+          const saved = figure === 'performance' ? -delta : delta;
+          return [figure, {saved: Number(saved.toFixed(figure === 'cls' ? 4 : 1)) || 0, apart}];
+        }),
+      ) as UnitLighthouseFigures['pages'][string],
+    ]),
+  );
 }
 
 /** Each unit's figures against the whole layer. */
 export function unitFigures(stored: StoredRuns): Record<string, UnitFigures> {
   const layer = stored.figures[fullLayer]!;
-  const loads = Object.values(stored.figures).flatMap((variant) =>
-    Object.values(variant.runs).flatMap((runs) => runs.map((run) => run.loadAverage)),
-  );
+  const loads = loadAverages(stored);
   const units = Object.keys(stored.figures).filter((variant) => variant !== fullLayer);
   return Object.fromEntries(
     units.map((unit): [string, UnitFigures] => {
@@ -283,19 +376,39 @@ export function unitFigures(stored: StoredRuns): Record<string, UnitFigures> {
           })
           .filter(([, saved]) => saved.htmlBytes !== 0 || saved.elements !== 0),
       );
+      const lighthouse: UnitLighthouseFigures | undefined =
+        layer.lighthouse && variant.lighthouse
+          ? {
+              measured: measuredAt(stored),
+              runs: Object.values(layer.lighthouse)[0]?.length ?? 0,
+              loadAverage: loadRange(loads),
+              pages: lighthouseSavings(layer.lighthouse, variant.lighthouse),
+            }
+          : undefined;
       return [
         unit,
         {
-          measured: stored.started.slice(0, 16).replace('T', ' '),
+          measured: measuredAt(stored),
           bytesSaved,
           mainThread,
           ...(Object.keys(pageSaved).length > 0 ? {page: pageSaved} : {}),
           runs,
-          loadAverage: [Number(Math.min(...loads).toFixed(1)), Number(Math.max(...loads).toFixed(1))],
+          loadAverage: loadRange(loads),
+          ...(lighthouse ? {lighthouse} : {}),
         },
       ];
     }),
   );
+}
+
+/**
+ * A unit's entry in bench/ledger.json after a run: a Lighthouse run replaces its bytes and
+ * Lighthouse figures and keeps the page loads' figures of its last ordinary run, and the other way round.
+ */
+export function mergedUnitFigures(previous: UnitFigures | undefined, latest: UnitFigures): UnitFigures {
+  if (!previous) return latest;
+  if (latest.lighthouse) return {...previous, bytesSaved: latest.bytesSaved, lighthouse: latest.lighthouse};
+  return previous.lighthouse ? {...latest, lighthouse: previous.lighthouse} : latest;
 }
 
 export function ledgerMarkdown(stored: StoredRuns): string {
@@ -353,20 +466,80 @@ export function ledgerMarkdown(stored: StoredRuns): string {
   ].join('\n');
 }
 
+/** The report of a `--lighthouse` run: Lighthouse's figures for the whole layer, and what each unit saves of them. */
+export function lighthouseLedgerMarkdown(stored: StoredRuns): string {
+  const layer = stored.figures[fullLayer]!;
+  const layerRuns = layer.lighthouse ?? {};
+  const pages = Object.keys(layerRuns);
+  const runs = Object.values(layerRuns)[0]?.length ?? 0;
+  const loads = loadAverages(stored);
+  const units = unitFigures(stored);
+  const spread = (values: number[], digits = 0) =>
+    `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+  const layerRows = pages.map((id) => {
+    const pageRuns = layerRuns[id]!;
+    return `| ${id} | ${kb(layer.bytes[id]!)} | ${spread(pageRuns.map((run) => run.performance))} | ${spread(pageRuns.map((run) => run.tbtMs))} | ${spread(pageRuns.map((run) => run.lcpMs))} | ${spread(
+      pageRuns.map((run) => run.cls),
+      3,
+    )} |`;
+  });
+  const cell = ({saved, apart}: {saved: number; apart: boolean}, digits = 0) => `${signed(saved, digits)}${apart ? '' : ' (noise)'}`;
+  const rows = Object.entries(units).flatMap(([unit, figures]) =>
+    pages.map((id, index) => {
+      const bytes = Object.entries(figures.bytesSaved).map(([page, delta]) => `${page} ${signedBytes(delta)}`);
+      const saved = figures.lighthouse!.pages[id]!;
+      const variantRuns = stored.figures[unit]!.lighthouse![id]!;
+      return `| ${unit} | ${id} | ${index === 0 ? bytes.join(', ') || 'none' : '″'} | ${cell(saved.performance)} | ${cell(saved.tbtMs)} | ${cell(saved.lcpMs)} | ${cell(saved.cls, 3)} | ${variantRuns.map((run) => run.tbtMs.toFixed(0)).join(' / ')} |`;
+    }),
+  );
+  return [
+    '<!-- Generated by scripts/bench-ledger.ts (`npm run bench:ledger -- --lighthouse`): run it again rather than edit this file. -->',
+    '',
+    '# What each unit of the performance layer gains on its own, by Lighthouse',
+    '',
+    `Measured ${measuredAt(stored)} UTC with \`${stored.command}\` on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()},`,
+    `load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the runs (median ${median(loads).toFixed(1)}; each run's is in bench/runs/ledger-*.json).`,
+    'Each unit is switched off (`TESSERA_WITHOUT=<unit>`) and compared with the whole layer: a positive difference is what the unit saves (for the score, what it adds).',
+    '',
+    '## The whole layer',
+    '',
+    `Lighthouse mobile preset (simulated throttling), as \`npm run bench\` runs it; median (min–max) of ${runs} runs.`,
+    '',
+    '| Page | First-load JS (KB) | Performance | TBT (ms) | LCP (ms) | CLS |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...layerRows,
+    '',
+    '## Without the unit, compared with the whole layer',
+    '',
+    '| Unit switched off | Page | First-load JS it saves (every page type) | Performance it adds | TBT it saves (ms) | LCP (ms) | CLS | TBT without it, each run (ms) |',
+    '|---|---|---|---:|---:|---:|---:|---|',
+    ...rows,
+    '',
+    "- **(noise)**: the two variants' runs overlap, so the difference of the medians is within run-to-run noise. Without the mark, every run of one variant was worse than every run of the other. The variants' runs took turns, in a rotated order.",
+    "- Lighthouse's TBT and LCP are simulated: it records the page unthrottled and computes what a phone 4× slower on a slow 4G link would see, so a unit that shortens tasks near the 50 ms line shows here and not in the page loads' own figures (bench/ledger-latest.md).",
+    '',
+  ].join('\n');
+}
+
 /** Writes the report of a stored run, and its units' figures into bench/ledger.json (units measured before keep theirs). */
 function report(stored: StoredRuns): void {
   const ledger = existsSync(ledgerFile) ? (JSON.parse(readFileSync(ledgerFile, 'utf8')) as Record<string, UnitFigures>) : {};
-  const markdown = ledgerMarkdown(stored);
+  const lighthouse = stored.meter === 'lighthouse';
+  const markdown = lighthouse ? lighthouseLedgerMarkdown(stored) : ledgerMarkdown(stored);
   if (Object.keys(stored.figures).some((variant) => unitsOf(variant).length > 1)) {
-    writeFileSync(path.join(siteDir, 'bench', 'ledger-groups-latest.md'), markdown);
-    console.log(`\n${markdown}\nWrote bench/ledger-groups-latest.md`);
+    const file = lighthouse ? 'ledger-groups-lighthouse-latest.md' : 'ledger-groups-latest.md';
+    writeFileSync(path.join(siteDir, 'bench', file), markdown);
+    console.log(`\n${markdown}\nWrote bench/${file}`);
     return;
   }
-  const updated = {...ledger, ...unitFigures(stored)};
+  const latest = unitFigures(stored);
+  const updated: Record<string, UnitFigures> = {...ledger};
+  for (const [unit, figures] of Object.entries(latest)) updated[unit] = mergedUnitFigures(ledger[unit], figures);
   const ordered = Object.fromEntries(performanceUnits.filter((unit) => unit in updated).map((unit) => [unit, updated[unit]!]));
+  const file = lighthouse ? 'ledger-lighthouse-latest.md' : 'ledger-latest.md';
   writeFileSync(ledgerFile, `${JSON.stringify(ordered, null, 2)}\n`);
-  writeFileSync(path.join(siteDir, 'bench', 'ledger-latest.md'), markdown);
-  console.log(`\n${markdown}\nWrote bench/ledger-latest.md and bench/ledger.json (npm run docs:performance puts it into PERFORMANCE.md)`);
+  writeFileSync(path.join(siteDir, 'bench', file), markdown);
+  console.log(`\n${markdown}\nWrote bench/${file} and bench/ledger.json (npm run docs:performance puts it into PERFORMANCE.md)`);
 }
 
 async function main(): Promise<void> {

@@ -20,8 +20,8 @@ import {existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync} f
 import os from 'node:os';
 import path from 'node:path';
 import {chromium, devices, type Browser} from '@playwright/test';
-import type {Flags, Result as LighthouseResult} from 'lighthouse';
-import {chromiumFlags as browserFlags, chromiumPath} from '../config/chromium';
+import {chromiumFlags, chromiumPath} from '../config/chromium';
+import {startLighthouse, type LighthouseRun} from './measure/lighthouse';
 import {pageTypes, type Targets} from './measure/page-types';
 import {medianRun} from './measure/median-run';
 import {startNginx} from './nginx-server';
@@ -42,30 +42,12 @@ import {
 const siteDir = path.resolve(import.meta.dirname, '..');
 const buildDir = path.join(siteDir, 'build');
 const benchDir = path.join(siteDir, 'bench');
-// Lighthouse launches Chromium itself through chrome-launcher, which needs the headless flag.
-const chromiumFlags = ['--headless=new', ...browserFlags];
 const KB = 1024;
 
 const coldBuildTargetSeconds = 90;
 
-type LighthouseFigures = {
-  performance: number | null;
-  accessibility: number | null;
-  bestPractices: number | null;
-  seo: number | null;
-  lcpMs: number | null;
-  tbtMs: number | null;
-  cls: number | null;
-  fcpMs: number | null;
-  /** The weighted accessibility, best-practices and SEO audits that failed, e.g. "seo/http-status-code". */
-  failedAudits: string[];
-  /** Lighthouse's own warnings and error, if any (an error leaves the scores null). */
-  warnings: string[];
-  runtimeError?: string;
-  seconds: number;
-  /** Every run's performance score, in run order; the figures above are the median run's. */
-  performanceRuns: (number | null)[];
-};
+/** The median Lighthouse run of a page, and every run's performance score in run order. */
+type LighthouseFigures = LighthouseRun & {performanceRuns: (number | null)[]};
 
 type PageResult = {
   id: string;
@@ -151,7 +133,7 @@ export async function measureWeights(
   baseUrl: string,
   {diagramsDrawnInBrowser = false}: {diagramsDrawnInBrowser?: boolean} = {},
 ): Promise<{weights: Map<string, {summary: PageWeightSummary; resources: LoadedResource[]}>; chromiumVersion: string}> {
-  const browser: Browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
+  const browser: Browser = await chromium.launch({executablePath: chromiumPath, args: ['--headless=new', ...chromiumFlags]});
   const weights = new Map<string, {summary: PageWeightSummary; resources: LoadedResource[]}>();
   try {
     for (const pageType of pageTypes) {
@@ -187,92 +169,31 @@ export async function measureWeights(
   }
 }
 
-const score = (result: LighthouseResult, category: string): number | null => {
-  const value = result.categories[category]?.score;
-  return typeof value === 'number' ? Math.round(value * 100) : null;
-};
-const audit = (result: LighthouseResult, id: string): number | null => {
-  const value = result.audits[id]?.numericValue;
-  return typeof value === 'number' ? value : null;
-};
-const failedAudits = (result: LighthouseResult): string[] =>
-  ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
-    (result.categories[category]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && typeof result.audits[ref.id]?.score === 'number' && result.audits[ref.id]!.score! < 1)
-      .map((ref) => `${category}/${ref.id}`),
-  );
-
-const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
-
 /**
- * The audits that weigh nothing in any of the four scores (diagnostics, insights, manual checks,
- * bf-cache, which navigates the page a second time, treemap and screenshots). Skipping them leaves
- * every score unchanged and roughly halves a run on the large API pages.
- */
-function unweightedAudits(config: {categories?: Record<string, {auditRefs: {id: string; weight: number}[]}> | null}): string[] {
-  const weighted = new Set<string>();
-  const unweighted = new Set<string>();
-  for (const category of categories) {
-    for (const ref of config.categories?.[category]?.auditRefs ?? []) (ref.weight > 0 ? weighted : unweighted).add(ref.id);
-  }
-  return [...unweighted].filter((id) => !weighted.has(id));
-}
-
-type LighthouseRun = Omit<LighthouseFigures, 'performanceRuns'>;
-/**
- * `runs` Lighthouse 12 runs per page, mobile preset (the default config), in one Chromium. The
- * pages take turns (page 1, 2, … then again), so a passing slowdown of the machine spreads over
- * pages instead of sinking one.
+ * `runs` Lighthouse 12 runs per page, mobile preset (scripts/measure/lighthouse.ts), in one
+ * Chromium. The pages take turns (page 1, 2, … then again), so a passing slowdown of the machine
+ * spreads over pages instead of sinking one.
  */
 async function runLighthouse(baseUrl: string, runs: number): Promise<{figures: Map<string, LighthouseFigures>; version: string}> {
-  // Both are ESM-only; this file runs as CommonJS under tsx, so they are imported dynamically.
-  const {default: lighthouse, defaultConfig} = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const skipAudits = unweightedAudits(defaultConfig);
-  const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: chromiumFlags, logLevel: 'silent'});
+  const lighthouse = await startLighthouse();
   const runsByPage = new Map<string, LighthouseRun[]>(pageTypes.map((pageType) => [pageType.id, []]));
   let version = '';
   try {
     for (let round = 1; round <= runs; round++) {
       for (const pageType of pageTypes) {
-        const started = performance.now();
-        const flags: Flags = {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: categories,
-          skipAudits,
-          disableFullPageScreenshot: true,
-          // Lighthouse refuses to score a page answered with an error status unless told it is expected.
-          ignoreStatusCode: pageType.status !== undefined && pageType.status !== 200,
-        };
-        const runnerResult = await lighthouse(baseUrl + pageType.path, flags);
-        if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${pageType.path}`);
-        const result = runnerResult.lhr;
-        version = result.lighthouseVersion;
-        const entry: LighthouseRun = {
-          performance: score(result, 'performance'),
-          accessibility: score(result, 'accessibility'),
-          bestPractices: score(result, 'best-practices'),
-          seo: score(result, 'seo'),
-          lcpMs: audit(result, 'largest-contentful-paint'),
-          tbtMs: audit(result, 'total-blocking-time'),
-          cls: audit(result, 'cumulative-layout-shift'),
-          fcpMs: audit(result, 'first-contentful-paint'),
-          failedAudits: failedAudits(result),
-          warnings: result.runWarnings.map(String),
-          ...(result.runtimeError ? {runtimeError: `${result.runtimeError.code}: ${result.runtimeError.message}`} : {}),
-          seconds: (performance.now() - started) / 1000,
-        };
+        const entry = await lighthouse.run(baseUrl + pageType.path, pageType);
+        version = entry.version;
         runsByPage.get(pageType.id)!.push(entry);
         console.log(
           `  run ${round}/${runs} ${pageType.label.padEnd(18)} perf ${entry.performance} a11y ${entry.accessibility} bp ${entry.bestPractices} ` +
             `seo ${entry.seo} TBT ${show(entry.tbtMs)} ms (${entry.seconds.toFixed(0)} s)`,
         );
+        if (entry.performance === null)
+          console.log(`    no performance score: ${entry.runtimeError ?? (entry.warnings.join('; ') || 'no reason given')}`);
       }
     }
   } finally {
-    chrome.kill();
+    lighthouse.close();
   }
   const figures = new Map(
     [...runsByPage].map(([id, pageRuns]): [string, LighthouseFigures] => [

@@ -6,7 +6,7 @@
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {upstreamModifications, type UpstreamModification} from '../config/upstream-modifications';
-import type {UnitFigures} from './bench-ledger';
+import type {UnitFigures, UnitLighthouseFigures} from './bench-ledger';
 import {stockSwitch, unitsTiedToGeneratedPages, withoutSwitch} from '../config/performance-layer';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -51,6 +51,8 @@ export function measuredGain(figures: UnitFigures): string {
       ([page, saved]) =>
         `${page} ${size(Math.abs(saved.htmlBytes))} ${saved.htmlBytes >= 0 ? 'less' : 'more'} HTML (gzip) and ${Math.abs(saved.elements)} ${saved.elements >= 0 ? 'fewer' : 'more'} elements`,
     );
+  const lighthouse = figures.lighthouse ? lighthouseGain(figures.lighthouse) : [];
+  if (figures.runs === 0) return [`Alone: ${bytes.join(', ') || 'no first-load JS change'}.`, ...lighthouse].join(' ');
   return [
     `Alone (\`npm run bench:ledger\`, ${figures.measured} UTC, CPU 4×, median of ${figures.runs}, load ${figures.loadAverage.join('–')}):`,
     `${bytes.join(', ') || 'no first-load JS change'};`,
@@ -58,7 +60,36 @@ export function measuredGain(figures: UnitFigures): string {
     times.length > 0
       ? `${times.join(', ')} (the rest within noise on ${pages}).`
       : `main-thread time, LCP and CLS within noise on ${pages}.`,
+    ...lighthouse,
   ].join(' ');
+}
+
+const lighthouseNames = {performance: 'performance score', tbtMs: 'TBT', lcpMs: 'LCP', cls: 'CLS'} as const;
+
+/** What Lighthouse measured of a unit alone (`npm run bench:ledger -- --lighthouse`), in words. */
+function lighthouseGain(figures: UnitLighthouseFigures): string[] {
+  const apart = Object.entries(figures.pages).flatMap(([page, saved]) =>
+    (Object.keys(lighthouseNames) as (keyof typeof lighthouseNames)[])
+      .filter((figure) => saved[figure].apart)
+      .map((figure) => {
+        const value = saved[figure].saved;
+        const amount =
+          figure === 'performance'
+            ? `${Math.abs(value).toFixed(0)} point${Math.abs(value) === 1 ? '' : 's'}`
+            : figure === 'cls'
+              ? Math.abs(value).toFixed(3)
+              : `${Math.abs(value).toFixed(0)} ms`;
+        const better = figure === 'performance' ? (value > 0 ? 'higher' : 'lower') : value > 0 ? 'less' : 'more';
+        return `${page} ${amount} ${better} ${lighthouseNames[figure]}`;
+      }),
+  );
+  const pages = Object.keys(figures.pages).join(', ');
+  return [
+    `Lighthouse mobile (\`npm run bench:ledger -- --lighthouse\`, ${figures.measured} UTC, median of ${figures.runs}, load ${figures.loadAverage.join('–')}):`,
+    apart.length > 0
+      ? `${apart.join(', ')}, every run apart (the rest within noise on ${pages}).`
+      : `performance score, TBT, LCP and CLS within noise on ${pages}.`,
+  ];
 }
 
 /** The Gain cell: what the entry's unit measured alone, and what the entry notes unless that only pointed elsewhere. */
@@ -121,8 +152,10 @@ export function performanceMarkdown(): string {
     '  faker at first load.',
     `- **Switch one unit off**: \`DOCUSAURUS_NO_PERSISTENT_CACHE=1 ${withoutSwitch}=<unit> npm run build\` builds the site with the whole`,
     '  layer but that unit (comma-separate several), and `npm run bench:ledger` measures every unit',
-    "  that way against the whole layer, on the bench pages (`bench/ledger-latest.md`): each entry's",
-    `  gain below is what its unit measured alone. ${unitsTiedToGeneratedPages.map(code).join(' and ')} go only with the`,
+    '  that way against the whole layer, on the bench pages (`bench/ledger-latest.md`); with',
+    "  `--lighthouse` it compares Lighthouse's own figures, as `npm run bench` reports them",
+    "  (`bench/ledger-lighthouse-latest.md`). Each entry's gain below is what its unit measured alone.",
+    `  ${unitsTiedToGeneratedPages.map(code).join(' and ')} go only with the`,
     '  stock switch (the operation pages are generated for them). To remove an entry for good, follow',
     '  its "Switch off" cell.',
     `- **Switch the whole layer off**: to tell whether a bug comes from the performance layer, build`,

@@ -6,14 +6,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {
-  docusaurusClientDir,
-  openApiThemeDir,
-  remountKeyComponentFiles,
-  serverRenderedComponents,
-  tableOfContentsLayouts,
-  themeCommonDir,
-} from '../../src/plugins/hydrate-in-place';
+import {docusaurusClientDir, openApiThemeDir, remountKeyComponentFiles, serverRenderedComponents} from '../../src/plugins/hydrate-in-place';
 import config from '../../docusaurus.config';
 
 test('the plugin is configured', () => {
@@ -57,21 +50,6 @@ test('the client entry mounts ./docusaurus as window.docusaurus, and links prefe
   assert.match(readFileSync(path.join(docusaurusClientDir, 'docusaurus.js'), 'utf8'), /const docusaurus = \{\s*prefetch,\s*preload,\s*\};/);
 });
 
-test('the page layouts read the window size only to leave out the desktop table of contents', () => {
-  assert.equal(tableOfContentsLayouts.length, 2);
-  for (const file of tableOfContentsLayouts) {
-    const source = readFileSync(file, 'utf8');
-    const binding = /const (\w+) = \(?(?:0, )?(?:theme_common_1\.)?useWindowSize\)?\(\);/.exec(source);
-    assert.ok(binding, `${file} calls useWindowSize()`);
-    const uses = source.split(new RegExp(`\\b${binding[1]}\\b`)).length - 1;
-    assert.equal(uses, 3, `${file} uses ${binding[1]} in its declaration and one test`);
-    assert.match(source, new RegExp(`\\(${binding[1]} === ["']desktop["'] \\|\\| ${binding[1]} === ["']ssr["']\\)`), file);
-  }
-  // Below 997 px the theme hides the desktop table of contents with CSS, which is what makes keeping it harmless.
-  const tocStyles = readFileSync(require.resolve('@docusaurus/theme-classic/lib/theme/TOC/styles.module.css'), 'utf8');
-  assert.match(tocStyles, /@media \(max-width: 996px\) \{\s*\.tableOfContents \{\s*display: none;/);
-});
-
 test('@theme/Details is what the OpenAPI theme collapses with', () => {
   for (const name of ['Schema', 'StatusCodes', 'ParamsDetails']) {
     assert.match(readFileSync(path.join(openApiThemeDir, name, 'index.js'), 'utf8'), /require\("@theme\/Details"\)/, name);
@@ -90,20 +68,6 @@ test("Docusaurus's App takes BrowserContextProvider from ./browserContext, whose
   const browserContext = readFileSync(path.join(docusaurusClientDir, 'browserContext.js'), 'utf8');
   assert.match(browserContext, /export const Context = React\.createContext\(false\);/);
   assert.match(browserContext, /setIsBrowser\(true\);/);
-});
-
-test('theme-common imports useShallowMemoObject from utils/reactUtils, and only from there', () => {
-  for (const [file, request] of [
-    ['hooks/useMutationObserver.js', '../utils/reactUtils'],
-    ['contexts/navbarSecondaryMenu/content.js', '../../utils/reactUtils'],
-  ]) {
-    assert.match(
-      readFileSync(path.join(themeCommonDir, file), 'utf8'),
-      new RegExp(`useShallowMemoObject \\} from '${request.replaceAll('.', '\\.')}';`),
-      file,
-    );
-  }
-  assert.match(readFileSync(path.join(themeCommonDir, 'utils', 'reactUtils.js'), 'utf8'), /localeCompare/);
 });
 
 test("the performance theme's ResponseExamples exports what the OpenAPI theme's does", () => {

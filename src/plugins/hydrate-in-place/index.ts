@@ -16,15 +16,9 @@
  * - The switch of `useIsBrowser()` to true after hydration renders as a transition
  *   (`BrowserContextInTransition`), in slices instead of one task.
  *   These three are one unit of the performance layer, `startup-in-slices`: each alone measured
- *   within noise, together they shorten the API page's blocking time.
+ *   within noise, together they shorten the API and guide pages' blocking time.
  * - `@tessera/markdown-renderer` is marked in the server build and a loader in the browser build
  *   (`MarkdownRenderer`), so API descriptions hydrate without marked (src/plugins/performance-theme/theme/Markdown).
- * - The doc and API page layouts keep their server-rendered desktop table of contents on phones,
- *   where CSS hides it, instead of removing it after hydration (`TableOfContentsOnEveryScreen`).
- * - theme-common's `useShallowMemoObject` sorts keys without building an ICU collator
- *   (`ReactUtilsWithoutCollator`).
- *   These two and the performance theme's DocSidebar are one unit, `phone-layout-kept`: each alone
- *   measured within noise, together they keep the notifications page's blocking time down.
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -35,14 +29,6 @@ const standInsDir = path.resolve(__dirname, 'stand-ins');
 export const openApiThemeDir = path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib', 'theme');
 export const docusaurusClientDir = path.dirname(require.resolve('@docusaurus/core/lib/client/docusaurus.js'));
 const clientEntryFile = path.join(docusaurusClientDir, 'clientEntry.js');
-// theme-common's package exports hide its files; its main entry is lib/index.js.
-export const themeCommonDir = path.dirname(require.resolve('@docusaurus/theme-common'));
-
-/** The layouts that read the window size only to drop the desktop table of contents on phones. */
-export const tableOfContentsLayouts = [
-  require.resolve('@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js'),
-  path.join(openApiThemeDir, 'ApiItem', 'Layout', 'index.js'),
-];
 
 /** The OpenAPI theme components whose `<BrowserOnly>` wrapper is dropped. */
 export const serverRenderedComponents = ['ParamsDetails', 'RequestSchema', 'ResponseSchema'];
@@ -88,11 +74,9 @@ export default function hydrateInPlacePlugin(_context: LoadContext, {without = [
       return {
         resolve: {
           alias: {
-            '@tessera/theme-common-react-utils$': path.join(themeCommonDir, 'utils', 'reactUtils.js'),
             '@tessera/docusaurus-browser-context$': path.join(docusaurusClientDir, 'browserContext.js'),
             '@tessera/docusaurus-preload$': path.join(docusaurusClientDir, 'preload.js'),
             '@tessera/docusaurus-client-api$': path.join(docusaurusClientDir, 'docusaurus.js'),
-            '@tessera/theme-common$': path.join(themeCommonDir, 'index.js'),
             '@tessera/markdown-renderer$': path.join(standInsDir, 'MarkdownRenderer', isServer ? 'server.ts' : 'client.ts'),
           },
         },
@@ -104,11 +88,7 @@ export default function hydrateInPlacePlugin(_context: LoadContext, {without = [
           replace(/^@docusaurus\/useIsBrowser$/, 'NoRemountKey', (context) => remountKeyComponentDirs.has(context)),
           replace(/^\.\/docusaurus$/, 'IdlePrefetch', (_context, issuer) => issuer === clientEntryFile),
           replace(/^\.\/preload$/, 'PreloadInNextTask', (_context, issuer) => issuer === clientEntryFile),
-          replace(/^@docusaurus\/theme-common$/, 'TableOfContentsOnEveryScreen', (_context, issuer) =>
-            tableOfContentsLayouts.includes(issuer),
-          ),
           replace(/^\.\/browserContext$/, 'BrowserContextInTransition', (context) => context === docusaurusClientDir),
-          replace(/^(\.\.\/)+utils\/reactUtils$/, 'ReactUtilsWithoutCollator', (context) => context.startsWith(themeCommonDir + path.sep)),
         ],
       };
     },
