@@ -25,14 +25,23 @@ import {
 
 type Answer = {status: number; headers: Record<string, string | string[] | undefined>; body: string};
 
+/**
+ * One GET. Node keeps connections alive, and a reload makes nginx's old workers close theirs: a
+ * request sent on such a connection just then fails with ECONNRESET. Node's documentation advises
+ * sending it again in that case (`reusedSocket`), as browsers do.
+ */
 function get(url: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    request(url, {headers: {'Accept-Encoding': 'identity'}}, (response) => {
+    const sent = request(url, {headers: {'Accept-Encoding': 'identity'}}, (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
       response.on('end', () => resolve({status: response.statusCode!, headers: response.headers, body}));
-    })
-      .on('error', reject)
+    });
+    sent
+      .on('error', (error: NodeJS.ErrnoException) => {
+        if (sent.reusedSocket && error.code === 'ECONNRESET') get(url).then(resolve, reject);
+        else reject(error);
+      })
       .end();
   });
 }
