@@ -47,7 +47,7 @@ const failedAudits = (result: LighthouseResult): string[] =>
  * bf-cache, which navigates the page a second time, treemap and screenshots). Skipping them leaves
  * every score unchanged and roughly halves a run on the large API pages.
  */
-export function unweightedAudits(config: {categories?: Record<string, {auditRefs: {id: string; weight: number}[]}> | null}): string[] {
+function unweightedAudits(config: {categories?: Record<string, {auditRefs: {id: string; weight: number}[]}> | null}): string[] {
   const weighted = new Set<string>();
   const unweighted = new Set<string>();
   for (const category of categories) {
