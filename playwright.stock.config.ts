@@ -3,14 +3,14 @@ import baseConfig from './playwright.config';
 import {stockE2ePort as port} from './tests/support/e2e-server';
 
 /**
- * The route and privacy tests against the build without the performance layer
+ * The route, privacy and mobile-menu focus tests against the build without the performance layer
  * (`npm run build:stock`, config/performance-layer.ts), served by nginx like the main build: the
  * specification holds for stock Docusaurus and OpenAPI theme behaviour too, so a failure here
  * that the main run lacks is not the layer's.
  */
 export default defineConfig({
   ...baseConfig,
-  testMatch: ['routes.spec.ts', 'privacy.spec.ts'],
+  testMatch: ['routes.spec.ts', 'privacy.spec.ts', 'mobile-menu-focus.spec.ts'],
   outputDir: 'test-results/stock',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', {open: 'never', outputFolder: 'playwright-report-stock'}]],
   use: {...baseConfig.use, baseURL: `http://127.0.0.1:${port}`},

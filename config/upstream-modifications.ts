@@ -285,8 +285,8 @@ export const upstreamModifications: UpstreamModification[] = [
     upstreamFile: themeClassicFile('Navbar/MobileSidebar/index.js'),
     kind: 'wrapped component',
     ours: [performanceThemeFile('Navbar/MobileSidebar/index.tsx')],
-    why: 'The mobile menu is built when first opened, and keeps keyboard focus like a modal, with focus-trap loaded on that first opening.',
-    gain: 'No menu tree built at hydration (one long task on phones); focus-trap (7 KB) only for readers who open the menu.',
+    why: "The mobile menu is built when first opened, not at hydration (its focus trap is the site theme's, kept by both builds).",
+    gain: 'No menu tree built at hydration (one long task on phones).',
     switchOff: deleteSwizzle(performanceThemeFile('Navbar/MobileSidebar')),
   },
   {
@@ -405,6 +405,13 @@ export const upstreamModifications: UpstreamModification[] = [
         accessibility,
       ],
       [themeClassic, 'Layout', 'wrapped component', 'Pages that render no main landmark get one when they ask for it.', accessibility],
+      [
+        themeClassic,
+        'Navbar/MobileSidebar',
+        'wrapped component',
+        'The open mobile menu keeps keyboard focus like a modal: Tab cycles inside it, Escape closes it and returns focus to the menu button (focus-trap, loaded when the menu first opens).',
+        accessibility,
+      ],
       [
         themeClassic,
         'MDXComponents',
