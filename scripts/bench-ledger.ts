@@ -261,8 +261,9 @@ async function measure(options: Options): Promise<StoredRuns> {
   for (const variant of variants) figures[variant] = {bytes: {}, runs: {}, buildSeconds: buildVariant(variant, options.reuse)};
 
   const servers = new Map<string, NginxServer>();
-  const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
+  // The loads are timed by Lighthouse (`--lighthouse`, its own Chromium) or in a Playwright browser.
   const lighthouse = options.lighthouse ? await startLighthouse() : undefined;
+  const browser = lighthouse ? undefined : await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
   try {
     for (const variant of variants) servers.set(variant, await startNginx({root: variantDir(variant), workers: 1}));
     for (const variant of variants) {
@@ -289,7 +290,7 @@ async function measure(options: Options): Promise<StoredRuns> {
             );
             continue;
           }
-          const measured = await measureMainThread(browser, url);
+          const measured = await measureMainThread(browser!, url);
           (figures[variant]!.runs[pageType.id] ??= []).push(measured);
           console.log(
             `  round ${round + 1}/${options.runs} ${pageType.id.padEnd(13)} ${variant.padEnd(30)} tasks ${measured.taskMs.toFixed(0)} ms, ` +
@@ -300,7 +301,7 @@ async function measure(options: Options): Promise<StoredRuns> {
     }
   } finally {
     lighthouse?.close();
-    await browser.close();
+    await browser?.close();
     for (const server of servers.values()) await server.stop();
   }
   const command = `npm run bench:ledger -- ${options.lighthouse ? '--lighthouse ' : ''}--units ${options.units.join(',')} --pages ${options.pages.join(',')} --runs ${options.runs}`;
@@ -315,6 +316,11 @@ const loadAverages = (stored: StoredRuns): number[] =>
   ]);
 const loadRange = (loads: number[]): [number, number] => [Number(Math.min(...loads).toFixed(1)), Number(Math.max(...loads).toFixed(1))];
 const measuredAt = (stored: StoredRuns) => stored.started.slice(0, 16).replace('T', ' ');
+/** A report cell: what a unit saves of a figure, marked "(noise)" unless its runs were apart. */
+const savedCell = ({saved, apart}: {saved: number; apart: boolean}, digits = 0) => `${signed(saved, digits)}${apart ? '' : ' (noise)'}`;
+/** Runs as "median (min–max)". */
+const spread = (values: number[], digits = 0) =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 /** Lighthouse's figures of one variant against the whole layer's; a higher performance score counts as saved, like a lower time. */
 function lighthouseSavings(
@@ -416,20 +422,16 @@ export function ledgerMarkdown(stored: StoredRuns): string {
   const units = unitFigures(stored);
   const pages = Object.keys(layer.runs);
   const runs = Object.values(layer.runs)[0]?.length ?? 0;
-  const loads = Object.values(stored.figures).flatMap((variant) =>
-    Object.values(variant.runs).flatMap((pageRuns) => pageRuns.map((run) => run.loadAverage)),
-  );
-  const cell = ({saved, apart}: {saved: number; apart: boolean}, digits = 0) => `${signed(saved, digits)}${apart ? '' : ' (noise)'}`;
+  const loads = loadAverages(stored);
   const rows = Object.entries(units).flatMap(([unit, figures]) =>
     pages.map((id, index) => {
       const bytes = Object.entries(figures.bytesSaved).map(([page, delta]) => `${page} ${signedBytes(delta)}`);
       const time = figures.mainThread[id]!;
       const page = figures.page?.[id];
       const html = page ? `${signedBytes(page.htmlBytes)}, ${signed(page.elements)} elements` : 'none';
-      return `| ${unit} | ${id} | ${index === 0 ? bytes.join(', ') || 'none' : '″'} | ${html} | ${cell(time.taskMs)} | ${cell(time.blockingMs)} | ${cell(time.lcpMs)} | ${cell(time.cls, 3)} |`;
+      return `| ${unit} | ${id} | ${index === 0 ? bytes.join(', ') || 'none' : '″'} | ${html} | ${savedCell(time.taskMs)} | ${savedCell(time.blockingMs)} | ${savedCell(time.lcpMs)} | ${savedCell(time.cls, 3)} |`;
     }),
   );
-  const spread = (values: number[]) => `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
   const layerRows = pages.map((id) => {
     const pageRuns = layer.runs[id]!;
     return `| ${id} | ${kb(layer.bytes[id]!)} | ${spread(pageRuns.map((run) => run.taskMs))} | ${spread(pageRuns.map((run) => run.blockingMs))} | ${spread(pageRuns.map((run) => run.lcpMs))} | ${median(pageRuns.map((run) => run.cls)).toFixed(3)} |`;
@@ -439,7 +441,7 @@ export function ledgerMarkdown(stored: StoredRuns): string {
     '',
     '# What each unit of the performance layer gains on its own',
     '',
-    `Measured ${stored.started.slice(0, 16).replace('T', ' ')} UTC with \`${stored.command}\` on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()},`,
+    `Measured ${measuredAt(stored)} UTC with \`${stored.command}\` on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()},`,
     `shared with other work: load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the loads (median ${median(loads).toFixed(1)}; each load's is in bench/runs/ledger-*.json).`,
     'Each unit is switched off alone (`TESSERA_WITHOUT=<unit>`) and compared with the whole layer: a positive difference is what the unit saves.',
     '',
@@ -474,8 +476,6 @@ export function lighthouseLedgerMarkdown(stored: StoredRuns): string {
   const runs = Object.values(layerRuns)[0]?.length ?? 0;
   const loads = loadAverages(stored);
   const units = unitFigures(stored);
-  const spread = (values: number[], digits = 0) =>
-    `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
   const layerRows = pages.map((id) => {
     const pageRuns = layerRuns[id]!;
     return `| ${id} | ${kb(layer.bytes[id]!)} | ${spread(pageRuns.map((run) => run.performance))} | ${spread(pageRuns.map((run) => run.tbtMs))} | ${spread(pageRuns.map((run) => run.lcpMs))} | ${spread(
@@ -483,13 +483,12 @@ export function lighthouseLedgerMarkdown(stored: StoredRuns): string {
       3,
     )} |`;
   });
-  const cell = ({saved, apart}: {saved: number; apart: boolean}, digits = 0) => `${signed(saved, digits)}${apart ? '' : ' (noise)'}`;
   const rows = Object.entries(units).flatMap(([unit, figures]) =>
     pages.map((id, index) => {
       const bytes = Object.entries(figures.bytesSaved).map(([page, delta]) => `${page} ${signedBytes(delta)}`);
       const saved = figures.lighthouse!.pages[id]!;
       const variantRuns = stored.figures[unit]!.lighthouse![id]!;
-      return `| ${unit} | ${id} | ${index === 0 ? bytes.join(', ') || 'none' : '″'} | ${cell(saved.performance)} | ${cell(saved.tbtMs)} | ${cell(saved.lcpMs)} | ${cell(saved.cls, 3)} | ${variantRuns.map((run) => run.tbtMs.toFixed(0)).join(' / ')} |`;
+      return `| ${unit} | ${id} | ${index === 0 ? bytes.join(', ') || 'none' : '″'} | ${savedCell(saved.performance)} | ${savedCell(saved.tbtMs)} | ${savedCell(saved.lcpMs)} | ${savedCell(saved.cls, 3)} | ${variantRuns.map((run) => run.tbtMs.toFixed(0)).join(' / ')} |`;
     }),
   );
   return [
