@@ -74,6 +74,7 @@ export const performancePlugins = [
   './src/plugins/api-code-apart/index.ts',
   './src/plugins/hash-named-chunks/index.ts',
   './src/plugins/registry-without-module-paths/index.ts',
+  './src/plugins/docs-list-ids-only/index.ts',
 ];
 
 export const performanceTheme = './src/plugins/performance-theme/index.ts';

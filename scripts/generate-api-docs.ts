@@ -9,7 +9,8 @@
  *    page's front matter for the small summary the page uses (src/lib/openapi/operation-summary.ts),
  *    writes the 1.0.0 sidebar JSON that Docusaurus needs for a versioned sidebar (it cannot import
  *    the generated sidebar.ts) and the sidebar categories of added APIs (sidebars.ts reads them),
- *    and the reference pages of the files that have them (scripts/reference/).
+ *    gives each tag page its cards' descriptions (scripts/tag-page-cards.ts), and writes the
+ *    reference pages of the files that have them (scripts/reference/).
  *    With TESSERA_STOCK=1 (config/performance-layer.ts) operation pages stay as the plugin wrote
  *    them, for the OpenAPI theme's own ApiItem: the summary and registration are for the layer's.
  * 3. Only when all of that succeeded, moves the staged output over the previous one, so a file the
@@ -33,6 +34,7 @@ import {
   summarizeOperation,
 } from '../src/lib/openapi';
 import {addSuccessorNotices} from './v1-successor-notices';
+import {writeTagPageCards} from './tag-page-cards';
 import {withObjectLinks} from './reference/object-links';
 import {docsFolderOf, docsRouteOf, generatedEntries, referenceSpecs, writeReferencePages} from './reference/write-reference-pages';
 import {overviewDescription, withPageDescription, withPlainPageDescription} from './reference/page-description';
@@ -196,19 +198,24 @@ function addedApiCategory(spec: OpenApiSpec, items: SidebarNode[]): SidebarNode 
 
 /**
  * Writes the 1.0.0 sidebar (Tessera V1's items, then a category per added 1.0.0 API) and the
- * categories of the APIs added to 3.0.0, which sidebars.ts puts in the API reference.
+ * categories of the APIs added to 3.0.0, which sidebars.ts puts in the API reference; and gives
+ * each tag page its cards' descriptions (scripts/tag-page-cards.ts).
  */
 async function writeSidebars(): Promise<void> {
   const added: AddedApiSidebars = {};
   const legacyItems: SidebarNode[] = [];
+  const prefix = `version-${docsVersions.legacy.name}/`;
   for (const spec of specs) {
     const isTessera = spec === (openApiSpecs.tesseraV1 as OpenApiSpec) || spec === (openApiSpecs.tesseraV3 as OpenApiSpec);
     // sidebars.ts imports Tessera V3's generated sidebar module itself.
     const items = await generatedSidebar(spec, spec === (openApiSpecs.tesseraV3 as OpenApiSpec));
+    writeTagPageCards(
+      staged(spec.outputDir),
+      items.map((item) => rebaseIds(item, prefix)),
+    );
     if (spec.version === docsVersions.legacy.path) legacyItems.push(...(isTessera ? items : [addedApiCategory(spec, items)]));
     else if (!isTessera) (added[spec.version] ??= []).push(addedApiCategory(spec, items));
   }
-  const prefix = `version-${docsVersions.legacy.name}/`;
   const sidebar = {docs: legacyItems.map((item) => rebaseIds(item, prefix))};
   writeFileSync(staged(legacySidebarPath), `${JSON.stringify(sidebar, null, 2)}\n`);
   mkdirSync(path.dirname(staged(addedApiSidebarsPath)), {recursive: true});

@@ -116,6 +116,44 @@ test.describe('API reference', () => {
   });
 });
 
+// A tag page's cards carry their descriptions (src/components/TagPageCards): the docs list every
+// docs page loads has none (src/plugins/docs-list-ids-only).
+test.describe('API tag pages', () => {
+  const tagPages = [
+    {route: '/docs/3.0.0/api/order-management', operations: 6, fast: true},
+    {route: '/docs/1.0.0/api/checkout', operations: 6, fast: false},
+  ];
+  for (const {route, operations, fast} of tagPages) {
+    test(`${route} shows a card per operation, with the description its page has`, fastTierWhen(fast), async ({page, context}) => {
+      const removedCards = await elementsRemovedWhileLoading(page, route, 'a.card');
+      expect(removedCards, 'cards hydration replaced').toEqual([]);
+      const cards = page.locator('article a.card');
+      await expect(cards).toHaveCount(operations);
+      const operationPage = await context.newPage();
+      for (const card of await cards.all()) {
+        const href = (await card.getAttribute('href'))!;
+        await operationPage.goto(href, {waitUntil: 'domcontentloaded'});
+        const description = await operationPage.locator('meta[name=description]').getAttribute('content');
+        expect(description, `${href} has a description`).toMatch(/\S/);
+        await expect(card.locator('p'), href).toHaveText(description!);
+      }
+    });
+  }
+
+  test("a guide loads none of the operations' descriptions", async ({page}) => {
+    const scriptBodies = collectScriptBodies(page);
+    await page.goto('/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders');
+    await expectHydrated(page);
+    await page.waitForLoadState('networkidle');
+    const scripts = await scriptBodies();
+    expect(scripts.length).toBeGreaterThan(0);
+    // The description of the capture operation, as its card on the Order management page shows it.
+    const description = 'Captures authorized money so that it settles to your account.';
+    const holding = scripts.filter((source) => source.includes(description)).map((source) => `${source.slice(0, 120)}…`);
+    expect(holding, 'scripts holding the description').toEqual([]);
+  });
+});
+
 // src/plugins/hydrate-in-place: the schema is in the page's HTML and hydration keeps it.
 test.describe('operation pages render their schema on the server', () => {
   const route = '/docs/3.0.0/api/create-session';
