@@ -108,6 +108,23 @@ test.describe('page chrome (spec 2, 4, 9)', () => {
     await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
   });
 
+  // src/css/custom.css: the search box holds the input's width before the input is parsed, so its
+  // icon does not jump when a slow phone paints a partly parsed page.
+  for (const width of [390, 800, 1280]) {
+    test(`at ${width} px the search box is held at its input's width from the start`, async ({page}) => {
+      await page.setViewportSize({width, height: 800});
+      await page.goto(guide);
+      await expectHydrated(page);
+      const box = page.locator('.navbar__search').first();
+      const {minWidth, inputWidth} = await box.evaluate((element) => ({
+        minWidth: parseFloat(getComputedStyle(element).minWidth),
+        inputWidth: element.querySelector('input')!.getBoundingClientRect().width,
+      }));
+      expect(inputWidth).toBeGreaterThan(0);
+      expect(minWidth).toBeCloseTo(inputWidth, 1);
+    });
+  }
+
   test('the announcement bar stays dismissed once closed', async ({page}) => {
     await page.goto('/');
     const bar = page.getByRole('banner').filter({hasText: 'V1 is deprecated'});
