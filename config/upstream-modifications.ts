@@ -63,6 +63,7 @@ export type UpstreamModification = ModificationPurpose & {
 const openApiTheme = 'docusaurus-theme-openapi-docs';
 const themeClassic = '@docusaurus/theme-classic';
 const core = '@docusaurus/core';
+const docsPlugin = '@docusaurus/plugin-content-docs';
 const openApiThemeFile = (component: string) => `${openApiTheme}/lib/theme/${component}`;
 const themeClassicFile = (component: string) => `${themeClassic}/lib/theme/${component}`;
 
@@ -258,14 +259,14 @@ export const upstreamModifications: UpstreamModification[] = [
   },
   {
     ...performance('docs-list-ids-only'),
-    package: '@docusaurus/plugin-content-docs',
-    upstreamFile: '@docusaurus/plugin-content-docs/lib/props.js',
+    package: docsPlugin,
+    upstreamFile: `${docsPlugin}/lib/props.js`,
     kind: 'patched output',
     ours: ['src/plugins/docs-list-ids-only/index.ts', 'src/plugins/docs-list-ids-only/ids-only-loader.cjs'],
     why: "Both builds read each version's props module (its sidebars and the list of its docs, which every docs page loads) through a loader that keeps only each doc's id in the list: only DocCard reads a doc of it, for the description, and the API tag pages, the site's only cards of docs, carry their cards' descriptions themselves (src/components/TagPageCards, written by scripts/tag-page-cards.ts).",
     gain: 'the 3.0.0 props module 7.6 → 2.5 KB, so 5.2 KB less on every 3.0.0 docs page (guide 179.0 → 173.7 KB) and 1.7 KB less on every 1.0.0 one; with ten times the operations (npm run bench:scale) 24.1 → 9.1 KB, 15.1 KB less.',
     switchOff: 'remove src/plugins/docs-list-ids-only from config/performance-layer.ts',
-    reliesOnFiles: [themeClassicFile('DocCard/index.js'), '@docusaurus/plugin-content-docs/lib/client/docsUtils.js'],
+    reliesOnFiles: [themeClassicFile('DocCard/index.js'), `${docsPlugin}/lib/client/docsUtils.js`],
   },
   // Swizzled theme components that keep libraries and work out of pages.
   {

@@ -207,16 +207,14 @@ async function writeSidebars(): Promise<void> {
   const prefix = `version-${docsVersions.legacy.name}/`;
   for (const spec of specs) {
     const isTessera = spec === (openApiSpecs.tesseraV1 as OpenApiSpec) || spec === (openApiSpecs.tesseraV3 as OpenApiSpec);
-    // sidebars.ts imports Tessera V3's generated sidebar module itself.
-    const items = await generatedSidebar(spec, spec === (openApiSpecs.tesseraV3 as OpenApiSpec));
-    writeTagPageCards(
-      staged(spec.outputDir),
-      items.map((item) => rebaseIds(item, prefix)),
-    );
+    // sidebars.ts imports Tessera V3's generated sidebar module itself. Ids as the version's sidebar
+    // names its docs (only 1.0.0 ones change).
+    const items = (await generatedSidebar(spec, spec === (openApiSpecs.tesseraV3 as OpenApiSpec))).map((item) => rebaseIds(item, prefix));
+    writeTagPageCards(staged(spec.outputDir), items);
     if (spec.version === docsVersions.legacy.path) legacyItems.push(...(isTessera ? items : [addedApiCategory(spec, items)]));
     else if (!isTessera) (added[spec.version] ??= []).push(addedApiCategory(spec, items));
   }
-  const sidebar = {docs: legacyItems.map((item) => rebaseIds(item, prefix))};
+  const sidebar = {docs: legacyItems};
   writeFileSync(staged(legacySidebarPath), `${JSON.stringify(sidebar, null, 2)}\n`);
   mkdirSync(path.dirname(staged(addedApiSidebarsPath)), {recursive: true});
   writeFileSync(staged(addedApiSidebarsPath), `${JSON.stringify(added, null, 2)}\n`);
