@@ -75,6 +75,7 @@ export const performancePlugins = [
   './src/plugins/hash-named-chunks/index.ts',
   './src/plugins/registry-without-module-paths/index.ts',
   './src/plugins/docs-list-ids-only/index.ts',
+  './src/plugins/route-sections/index.ts',
 ];
 
 export const performanceTheme = './src/plugins/performance-theme/index.ts';

@@ -268,6 +268,43 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove src/plugins/docs-list-ids-only from config/performance-layer.ts',
     reliesOnFiles: [themeClassicFile('DocCard/index.js'), `${docsPlugin}/lib/client/docsUtils.js`],
   },
+  {
+    ...performance('route-sections'),
+    package: core,
+    upstreamFile: `${core}/lib/server/codegen/codegenRoutes.js`,
+    kind: 'patched output',
+    ours: [
+      'src/plugins/route-sections/index.ts',
+      'src/plugins/route-sections/loader.cjs',
+      'src/plugins/route-sections/loaders.ts',
+      'src/plugins/route-sections/plan.ts',
+      'src/plugins/route-sections/emit.ts',
+      'src/plugins/route-sections/section-paths.ts',
+      'src/plugins/route-sections/manifest.ts',
+    ],
+    why: "The browser build reads the generated route table, route-to-chunk table and registry through a loader that moves each generated API's routes (an OpenAPI file's output folder) into a section, a chunk of its own that loads before a path in it is matched; the server build renders from the whole table. Each section page's HTML names the section's chunk (the client manifest gains it), so hydration does not wait for it.",
+    gain: 'See the entry of @docusaurus/core/lib/client/preload.js, the other half of the unit.',
+    switchOff: 'remove src/plugins/route-sections from config/performance-layer.ts',
+  },
+  {
+    ...performance('route-sections'),
+    package: core,
+    upstreamFile: `${core}/lib/client/preload.js`,
+    kind: 'replaced module',
+    ours: ['src/plugins/route-sections/client/index.ts', 'src/plugins/route-sections/loaders.ts'],
+    why: "Docusaurus matches a path against the route table synchronously, so two client files get one statement each rewritten by the route-sections loader: `preload` (hydration, each navigation, a link's hover) first loads the section the path lies in, and `window.docusaurus.prefetch` skips a path whose section has not loaded rather than mark it prefetched while blind to its routes (a hover preloads it). Rendering only follows a preload, and the sections' routes are exact siblings in a `DocRoot`'s routes, so where they join does not change a match.",
+    gain: 'First-load JS, `npm run bench:scale` (2026-11-25 17:21 UTC, Chromium, the maintained corpus) against bench/latest.md before it: at 1× home 137.3 → 135.9 KB, guide 173.7 → 172.3, error code 160.0 → 158.6, V1 API operation unchanged (196.7), API operation 213.5 → 213.6 (it loads its section’s chunk, 1.5 KB). At 10× (350 operations, 543 pages) main.js grows 10.9 B gz per added page instead of 52, and each page type grows by about 17 KB less over its 1× figure: home +12.3 KB (was +29.4), guide +17.6 (+34.6), API operation +15.3 (+32.3), error code +23.2 (+40.2). The page-load ledger has not measured it yet (main-thread time).',
+    switchOff: 'remove src/plugins/route-sections from config/performance-layer.ts',
+    reliesOnFiles: [
+      `${core}/lib/client/docusaurus.js`,
+      `${core}/lib/client/App.js`,
+      `${core}/lib/client/PendingNavigation.js`,
+      `${core}/lib/client/normalizeLocation.js`,
+      `${core}/lib/client/exports/ComponentCreator.js`,
+      `${docsPlugin}/lib/client/docsUtils.js`,
+    ],
+    reliesOnVersions: ['react-router-config'],
+  },
   // Swizzled theme components that keep libraries and work out of pages.
   {
     ...performance('prism-on-demand'),
@@ -543,6 +580,7 @@ export const performanceUnits: string[] = [
 export const checkedUpstreamVersions: Record<string, string> = {
   react: '19.3.1',
   'react-dom': '19.3.1',
+  'react-router-config': '5.1.1',
 };
 
 /**
@@ -559,6 +597,10 @@ export const checkedUpstreamHashes: Record<string, string> = {
   '@docusaurus/core/lib/client/docusaurus.js': 'b0d1dbdc1e3a706f',
   '@docusaurus/core/lib/client/browserContext.js': 'f0765ea0de6c6820',
   '@docusaurus/core/lib/client/preload.js': '8c1e3de18d307e2f',
+  '@docusaurus/core/lib/client/App.js': '1442f48492b53516',
+  '@docusaurus/core/lib/client/PendingNavigation.js': '1c489db32b5665b0',
+  '@docusaurus/core/lib/client/normalizeLocation.js': '2759003e81bfa6c3',
+  '@docusaurus/core/lib/client/exports/ComponentCreator.js': '5f99bdbd725f6e0b',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/Layout/index.js': '2ae7c88142b0cece',
   'docusaurus-theme-openapi-docs/lib/theme/ParamsDetails/index.js': 'be8427f1a1366eb4',
   'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js': 'ce06b111abfc6425',

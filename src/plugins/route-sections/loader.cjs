@@ -1,0 +1,18 @@
+// The bundler's entry to ./loaders.ts (src/plugins/route-sections): loaders are required as CommonJS, so tsx compiles the TypeScript.
+const path = require('node:path');
+const {require: tsxRequire} = require('tsx/cjs/api');
+
+const loaders = tsxRequire('./loaders.ts', __filename);
+
+module.exports = function routeSectionsLoader(source) {
+  const options = this.getOptions();
+  const file = path.basename(this.resourcePath);
+  if (file === 'preload.js') return loaders.sectionAwarePreload(source, options.clientModule);
+  if (file === 'docusaurus.js') return loaders.sectionAwareClientApi(source, options.clientModule);
+  const generatedDir = path.dirname(this.resourcePath);
+  // Each generated module is planned from all three files; the one being loaded is taken as it
+  // arrives (another loader may have changed it before), the other two as Docusaurus wrote them.
+  for (const generated of loaders.generatedFiles) this.addDependency(path.join(generatedDir, generated));
+  const sources = {...loaders.readGeneratedSources(generatedDir), [loaders.sourceField[file]]: source};
+  return loaders.generatedModule(file, this.resourceQuery, sources, generatedDir, options);
+};

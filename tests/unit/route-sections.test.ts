@@ -1,0 +1,288 @@
+/**
+ * src/plugins/route-sections: the browser's route table without the generated APIs' routes, each
+ * API a section loaded before a path in it is matched. The tables are written by Docusaurus's own
+ * codegen, so a change of its format fails here; the shell and the sections, evaluated as the
+ * browser would, must give back the whole table.
+ */
+import assert from 'node:assert/strict';
+import {mkdtempSync, readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {test} from 'node:test';
+import type {RouteConfig} from '@docusaurus/types';
+import {
+  corePreloadExport,
+  coreClientApiExport,
+  generatedModule,
+  planFromSources,
+  readGeneratedSources,
+  sectionAwareClientApi,
+  sectionAwarePreload,
+} from '../../src/plugins/route-sections/loaders';
+import {commonPathPrefix, parseGeneratedRoutes, type GeneratedRoute} from '../../src/plugins/route-sections/plan';
+import {withSectionChunks} from '../../src/plugins/route-sections/manifest';
+import {isWithin, sectionFor} from '../../src/plugins/route-sections/section-paths';
+import {isRouteSectionLoaded, loadRouteSection, registerRouteSections} from '../../src/plugins/route-sections/client';
+import routeSectionsPlugin, {sectionFolders} from '../../src/plugins/route-sections';
+
+const require = createRequire(import.meta.url);
+const {generateRouteFiles} = require('@docusaurus/core/lib/server/codegen/codegenRoutes.js') as {
+  generateRouteFiles: (options: {generatedFilesDir: string; routes: RouteConfig[]}) => Promise<void>;
+};
+const siteDir = path.resolve(import.meta.dirname, '../..');
+const coreClient = (file: string) => readFileSync(path.join(siteDir, 'node_modules/@docusaurus/core/lib/client', file), 'utf8');
+
+const doc = (routePath: string, content: string, sidebar = 'docs'): RouteConfig =>
+  ({
+    path: routePath,
+    component: '@theme/DocItem',
+    exact: true,
+    modules: {content},
+    sidebar,
+  }) as RouteConfig;
+
+/** A site like this one: pages, a versioned docs tree whose 3.0.0 DocRoot holds guides, Tessera's API and an added API. */
+const siteRoutes: RouteConfig[] = [
+  {path: '/', component: '@site/src/pages/index.tsx', exact: true},
+  {
+    path: '/docs',
+    component: '@theme/DocsRoot',
+    routes: [
+      {
+        path: '/docs/3.0.0',
+        component: '@theme/DocVersionRoot',
+        modules: {version: '@generated/docs/p/version-3.json'},
+        routes: [
+          {
+            path: '/docs/3.0.0',
+            component: '@theme/DocRoot',
+            routes: [
+              doc('/docs/3.0.0/guides/start', '@site/docs/guides/start.mdx'),
+              doc('/docs/3.0.0/api/create-session', '@site/docs/api/create-session.api.mdx'),
+              doc('/docs/3.0.0/api/payments', '@site/docs/api/payments.tag.mdx'),
+              doc('/docs/3.0.0/api/adyen/payments', '@site/docs/api/adyen/payments.api.mdx'),
+              doc('/docs/3.0.0/api/adyen/refunds', '@site/docs/api/adyen/refunds.api.mdx'),
+              doc('/docs/3.0.0/errors/not-found', '@site/docs/errors/not-found.mdx'),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+const folders = ['docs/api', 'docs/api/adyen'];
+
+async function writtenByDocusaurus(routes: RouteConfig[]): Promise<string> {
+  const generatedFilesDir = mkdtempSync(path.join(tmpdir(), 'tessera-route-sections-'));
+  await generateRouteFiles({generatedFilesDir, routes});
+  return generatedFilesDir;
+}
+
+/**
+ * Evaluates the ES modules the loader writes, as the bundler would link them: imports by request,
+ * `import()` as a promise of the module, `require.resolveWeak` as the request.
+ */
+function moduleSystem(dir: string) {
+  const cache = new Map<string, unknown>();
+  const registered: {prefix: string; routes: unknown[]; load: () => Promise<{default: unknown[]}>}[] = [];
+  const shared: Record<string, unknown> = {
+    '@docusaurus/ComponentCreator': {default: (p: string, hash?: string) => ({creator: hash === undefined ? [p] : [p, hash]})},
+  };
+  const evaluate = (request: string): unknown => {
+    if (request in shared) return shared[request];
+    if (cache.has(request)) return cache.get(request);
+    const [file, query = ''] = request.split('?');
+    const base = path.basename(file!) as 'routes.js' | 'registry.js' | 'routesChunkNames.json';
+    const source = generatedModule(base, query ? `?${query}` : '', readGeneratedSources(dir), dir, {
+      sectionFolders: folders,
+      clientModule: 'client',
+    });
+    if (base === 'routesChunkNames.json') {
+      const value = {default: JSON.parse(source) as unknown};
+      cache.set(request, value);
+      return value;
+    }
+    const body = source
+      .replace(/^import (\w+) from (['"][^'"]+['"]);$/gm, 'const $1 = load($2).default;')
+      .replace(/^import \{(\w+)\} from (['"][^'"]+['"]);$/gm, 'const {$1} = load($2);')
+      .replace(/^import (['"][^'"]+['"]);$/gm, 'load($1);')
+      .replace(/\(\) => import\(/g, '() => dynamicImport(')
+      .replace(/require\.resolveWeak\(/g, '(')
+      .replace(/^export default /m, 'exports.default = ');
+    const exports: {default?: unknown} = {};
+    cache.set(request, exports);
+    new Function('load', 'dynamicImport', 'exports', body)(evaluate, (r: string) => Promise.resolve(evaluate(r)), exports);
+    return exports;
+  };
+  shared.client = {registerRouteSections: (added: typeof registered) => registered.push(...added)};
+  shared['@generated/routesChunkNames'] = undefined;
+  shared['@generated/registry'] = undefined;
+  return {
+    evaluate,
+    registered,
+    alias(aliasRequest: string, request: string) {
+      Object.defineProperty(shared, aliasRequest, {get: () => evaluate(request), enumerable: true});
+    },
+  };
+}
+
+const withoutComponents = (routes: GeneratedRoute[]): unknown =>
+  routes.map(({routes: children, ...route}) => (children ? {...route, routes: withoutComponents(children)} : route));
+const sortedPaths = (routes: {path: string}[]) => routes.map((route) => route.path).sort();
+
+test('each generated API becomes a section under its own path; guides, errors and every parent stay in the shell', async () => {
+  const dir = await writtenByDocusaurus(siteRoutes);
+  const {plan} = planFromSources(readGeneratedSources(dir), folders);
+  assert.deepEqual(
+    plan.sections.map((section) => [section.key, section.prefix, sortedPaths(section.routes)]),
+    [
+      ['docs-api', '/docs/3.0.0/api', ['/docs/3.0.0/api/create-session', '/docs/3.0.0/api/payments']],
+      ['docs-api-adyen', '/docs/3.0.0/api/adyen', ['/docs/3.0.0/api/adyen/payments', '/docs/3.0.0/api/adyen/refunds']],
+    ],
+  );
+  const docRoot = plan.shellRoutes[1]!.routes![0]!.routes![0]!;
+  assert.deepEqual(sortedPaths(docRoot.routes!), ['/docs/3.0.0/errors/not-found', '/docs/3.0.0/guides/start']);
+  // The chunk every doc shares (DocItem) stays in the shell's registry; each page's content goes with its section.
+  const owners = [...plan.registryOwner.values()].sort();
+  assert.deepEqual(owners, ['docs-api', 'docs-api', 'docs-api-adyen', 'docs-api-adyen']);
+});
+
+test('the shell and its sections, evaluated as the browser links them, give back the whole table and every chunk', async () => {
+  const dir = await writtenByDocusaurus(siteRoutes);
+  const original = parseGeneratedRoutes(readFileSync(path.join(dir, 'routes.js'), 'utf8'));
+  const originalChunkNames = JSON.parse(readFileSync(path.join(dir, 'routesChunkNames.json'), 'utf8')) as Record<string, unknown>;
+  const modules = moduleSystem(dir);
+  modules.alias('@generated/routesChunkNames', path.join(dir, 'routesChunkNames.json'));
+  modules.alias('@generated/registry', path.join(dir, 'registry.js'));
+  const shell = (modules.evaluate(path.join(dir, 'routes.js')) as {default: GeneratedRoute[]}).default;
+  const registry = (modules.evaluate(path.join(dir, 'registry.js')) as {default: Record<string, unknown>}).default;
+  const chunkNames = (modules.evaluate(path.join(dir, 'routesChunkNames.json')) as {default: Record<string, unknown>}).default;
+  assert.equal(modules.registered.length, 2);
+  assert.ok(Object.keys(chunkNames).length < Object.keys(originalChunkNames).length, 'the shell lacks the sections’ entries');
+
+  for (const section of modules.registered) section.routes.push(...(await section.load()).default);
+
+  const inOrder = (routes: GeneratedRoute[]): GeneratedRoute[] =>
+    [...routes]
+      .sort((a, b) => a.path.localeCompare(b.path))
+      .map((route) => (route.routes ? {...route, routes: inOrder(route.routes)} : route));
+  assert.deepEqual(withoutComponents(inOrder(shell)), withoutComponents(inOrder(original)));
+  assert.deepEqual(chunkNames, originalChunkNames);
+  const registryLines = readFileSync(path.join(dir, 'registry.js'), 'utf8').match(/^ {2}"[^"]+"/gm)!;
+  assert.deepEqual(Object.keys(registry).sort(), registryLines.map((line) => line.trim().slice(1, -1)).sort());
+});
+
+test('routes that cannot be told apart by path stay in the shell', async () => {
+  // A section whose parent is at or below its prefix would be loaded by every page of that parent.
+  const inRoot = await writtenByDocusaurus([
+    {
+      path: '/docs',
+      component: '@theme/DocRoot',
+      routes: [doc('/docs/a', '@site/docs/api/a.api.mdx'), doc('/docs/b', '@site/docs/api/b.api.mdx')],
+    },
+  ]);
+  assert.deepEqual(planFromSources(readGeneratedSources(inRoot), ['docs/api']).plan.sections, []);
+  // A sibling that is not exact could match a section's path before its own route joins the table.
+  const withCatchAll = await writtenByDocusaurus([
+    {
+      path: '/docs',
+      component: '@theme/DocRoot',
+      routes: [doc('/docs/api/a', '@site/docs/api/a.api.mdx'), {path: '/docs/api', component: '@theme/Other'}],
+    },
+  ]);
+  assert.deepEqual(planFromSources(readGeneratedSources(withCatchAll), ['docs/api']).plan.sections, []);
+});
+
+test('a path finds the deepest section it lies in, as react-router matches it', () => {
+  const sections = [{prefix: '/docs/3.0.0/api'}, {prefix: '/docs/3.0.0/api/adyen'}];
+  assert.equal(sectionFor(sections, '/docs/3.0.0/api/adyen/payments'), sections[1]);
+  assert.equal(sectionFor(sections, '/docs/3.0.0/API/Adyen/'), sections[1]);
+  assert.equal(sectionFor(sections, '/docs/3.0.0/api/adyenx'), sections[0]);
+  assert.equal(sectionFor(sections, '/docs/3.0.0/apis'), undefined);
+  assert.equal(isWithin('/docs/3.0.0/api', '/docs/3.0.0/api'), true);
+  assert.equal(commonPathPrefix(['/docs/3.0.0/api/a', '/docs/3.0.0/api/b/c']), '/docs/3.0.0/api');
+  assert.equal(commonPathPrefix(['/docs/3.0.0/api/a']), '/docs/3.0.0/api/a');
+});
+
+test('in the browser, a section loads once, before its path is matched, and again after a failed download', async () => {
+  const parent: RouteConfig[] = [];
+  let downloads = 0;
+  let fail = true;
+  registerRouteSections([
+    {
+      prefix: '/docs/9.9.9/api',
+      routes: parent as never,
+      load: () => {
+        downloads += 1;
+        if (fail) return Promise.reject(new Error('offline'));
+        return Promise.resolve({default: [{path: '/docs/9.9.9/api/x', exact: true}]});
+      },
+    },
+  ]);
+  assert.equal(isRouteSectionLoaded('/docs/9.9.9/guide'), true, 'a path in no section needs nothing');
+  assert.equal(isRouteSectionLoaded('/docs/9.9.9/api/x'), false);
+  await assert.rejects(loadRouteSection('/docs/9.9.9/api/x'), /offline/);
+  fail = false;
+  await Promise.all([loadRouteSection('/docs/9.9.9/api/x'), loadRouteSection('/docs/9.9.9/api/%78')]);
+  await loadRouteSection('/docs/9.9.9/API/x');
+  assert.equal(downloads, 2);
+  assert.deepEqual(parent, [{path: '/docs/9.9.9/api/x', exact: true}]);
+  assert.equal(isRouteSectionLoaded('/docs/9.9.9/api/x'), true);
+});
+
+test('Docusaurus’s preload and client API still have the one statement the loader rewrites', () => {
+  const preload = sectionAwarePreload(coreClient('preload.js'), '/client.ts');
+  assert.equal(preload.split(corePreloadExport).length, 2, 'one default export, the wrapper');
+  assert.ok(preload.includes('function preloadMatched(pathname) {'));
+  assert.match(
+    preload,
+    /export default function preload\(pathname\) \{\n {2}return loadRouteSection\(pathname\)\.then\(\(\) => preloadMatched\(pathname\)\);/,
+  );
+  // preload matched the routes itself, synchronously, when it was checked; the wrapper relies on it.
+  assert.match(coreClient('preload.js'), /matchRoutes\(routes, p\)/);
+  const clientApi = sectionAwareClientApi(coreClient('docusaurus.js'), '/client.ts');
+  assert.ok(!clientApi.includes(coreClientApiExport));
+  assert.match(clientApi, /isRouteSectionLoaded\(routePath\) \? prefetch\(routePath\) : false/);
+  assert.throws(() => sectionAwarePreload('export default async function preload(pathname) {}', '/c.ts'), /preload\.js no longer has/);
+});
+
+test('a section page’s HTML names the section’s chunk; pages of the shell do not', () => {
+  const sectionRequest = '/site/.docusaurus/routes.js?route-section=docs-api';
+  const manifest = withSectionChunks(
+    {origins: {'@site/docs/api/create-session.api.mdx': [10, 11], '@theme/DocItem': [12], '@site/docs/guides/start.mdx': [13]}},
+    [
+      {request: sectionRequest, chunkIds: [40], importer: '/site/.docusaurus/routes.js'},
+      {
+        request: '@site/docs/api/create-session.api.mdx',
+        chunkIds: [10, 11],
+        importer: '/site/.docusaurus/registry.js?route-section=docs-api',
+      },
+      {request: '@theme/DocItem', chunkIds: [12], importer: '/site/.docusaurus/registry.js'},
+      {request: '@theme/DocItem', chunkIds: [12], importer: '/site/.docusaurus/registry.js?route-section=docs-api'},
+      {request: '@site/docs/guides/start.mdx', chunkIds: [13], importer: '/site/.docusaurus/registry.js'},
+    ],
+  );
+  assert.deepEqual(manifest.origins, {
+    '@site/docs/api/create-session.api.mdx': [10, 11, 40],
+    '@theme/DocItem': [12],
+    '@site/docs/guides/start.mdx': [13],
+  });
+});
+
+test('the sections are the output folders of config/openapi.ts, and only the production browser build reads the tables through the loader', () => {
+  assert.ok(sectionFolders().includes('docs/api'));
+  const plugin = routeSectionsPlugin({generatedFilesDir: '/g'});
+  const configure = plugin.configureWebpack as unknown as (
+    config: {mode: string},
+    isServer: boolean,
+  ) => {module?: {rules: {test: string}[]}};
+  assert.deepEqual(configure({mode: 'production'}, true), {});
+  assert.deepEqual(configure({mode: 'development'}, false), {});
+  const tests = configure({mode: 'production'}, false).module!.rules.map((rule) => rule.test);
+  assert.deepEqual(tests.slice(0, 3), ['/g/routes.js', '/g/routesChunkNames.json', '/g/registry.js']);
+  assert.deepEqual(
+    tests.slice(3).map((file) => path.basename(file)),
+    ['preload.js', 'docusaurus.js'],
+  );
+});
