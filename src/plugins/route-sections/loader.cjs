@@ -4,8 +4,12 @@ const {require: tsxRequire} = require('tsx/cjs/api');
 
 const loaders = tsxRequire('./loaders.ts', __filename);
 
+// The bundler's cache knows this file; what it requires through tsx is listed so that an edit rebuilds.
+const ownFiles = ['loaders.ts', 'plan.ts', 'emit.ts', 'section-paths.ts'].map((file) => path.join(__dirname, file));
+
 module.exports = function routeSectionsLoader(source) {
   const options = this.getOptions();
+  for (const own of ownFiles) this.addDependency(own);
   const file = path.basename(this.resourcePath);
   if (file === 'preload.js') return loaders.sectionAwarePreload(source, options.clientModule);
   if (file === 'docusaurus.js') return loaders.sectionAwareClientApi(source, options.clientModule);
