@@ -250,7 +250,11 @@ test('Docusaurus’s preload and client API still have the one statement the loa
 test('a section page’s HTML names the section’s chunk; pages of the shell do not', () => {
   const sectionRequest = '/site/.docusaurus/routes.js?route-section=docs-api';
   const manifest = withSectionChunks(
-    {origins: {'@site/docs/api/create-session.api.mdx': [10, 11], '@theme/DocItem': [12], '@site/docs/guides/start.mdx': [13]}},
+    {
+      entrypoints: ['main'],
+      assets: {},
+      origins: {'@site/docs/api/create-session.api.mdx': [10, 11], '@theme/DocItem': [12], '@site/docs/guides/start.mdx': [13]},
+    },
     [
       {request: sectionRequest, chunkIds: [40], importer: '/site/.docusaurus/routes.js'},
       {

@@ -37,26 +37,48 @@ export function withImportOrigins(manifest: ClientManifest, imports: ImportedChu
   return {...manifest, origins};
 }
 
-type ChunkGroupLike = {chunks: {id?: string | number | null}[]; origins: {request?: string | null}[]};
+/** A dynamic import with the module that makes it (its resource, query included), for rewrites that need to know. */
+export type DynamicImport = ImportedChunks & {importer: string};
+
+type ChunkGroupLike = {chunks: {id?: string | number | null}[]; origins: {request?: string | null; module?: object | null}[]};
 type CompilerLike = {hooks: {afterEmit: {tap(name: string, callback: (compilation: {chunkGroups: ChunkGroupLike[]}) => void): void}}};
 
-const pluginName = 'route-chunks-in-html';
+/** The importing module's resource with its query (`…/registry.js?route-section=<key>`), as webpack and Rspack expose it. */
+function importerOf(module: object | null | undefined): string {
+  const {resource, readableIdentifier} = (module ?? {}) as {resource?: unknown; readableIdentifier?: unknown};
+  if (typeof resource === 'string') return resource;
+  return typeof readableIdentifier === 'function' ? String(readableIdentifier.call(module)) : '';
+}
 
-/** Rspack/webpack plugin: rewrites the manifest once the addon has emitted it. */
-class ImportOriginsPlugin {
-  constructor(private readonly manifestPath: string) {}
+/**
+ * Rspack/webpack plugin: once the addon has emitted the client manifest, rewrites it from the
+ * build's dynamic imports. Plugins' rewrites run in the order the plugins are listed.
+ */
+export class ClientManifestRewritePlugin {
+  constructor(
+    private readonly name: string,
+    private readonly manifestPath: string,
+    private readonly rewrite: (manifest: ClientManifest, imports: DynamicImport[]) => ClientManifest,
+  ) {}
 
   apply(compiler: CompilerLike): void {
-    compiler.hooks.afterEmit.tap(pluginName, (compilation) => {
-      const imports: ImportedChunks[] = compilation.chunkGroups.flatMap((group) => {
+    compiler.hooks.afterEmit.tap(this.name, (compilation) => {
+      const imports: DynamicImport[] = compilation.chunkGroups.flatMap((group) => {
         const chunkIds = group.chunks.map((chunk) => chunk.id).filter((id): id is string | number => id !== undefined && id !== null);
-        return group.origins.flatMap((origin) => (origin.request ? [{request: origin.request, chunkIds}] : []));
+        return group.origins.flatMap((origin) =>
+          origin.request ? [{request: origin.request, chunkIds, importer: importerOf(origin.module)}] : [],
+        );
       });
       const manifest = JSON.parse(readFileSync(this.manifestPath, 'utf8')) as ClientManifest;
-      writeFileSync(this.manifestPath, JSON.stringify(withImportOrigins(manifest, imports), null, 2));
+      writeFileSync(this.manifestPath, JSON.stringify(this.rewrite(manifest, imports), null, 2));
     });
   }
 }
+
+/** The manifest react-loadable-ssr-addon writes: the path Docusaurus gives it (@docusaurus/core/lib/webpack/client.js). */
+export const clientManifestPath = (generatedFilesDir: string): string => path.join(generatedFilesDir, 'client-manifest.json');
+
+const pluginName = 'route-chunks-in-html';
 
 export default function routeChunksInHtmlPlugin(context: {generatedFilesDir: string}): Plugin {
   return {
@@ -64,8 +86,7 @@ export default function routeChunksInHtmlPlugin(context: {generatedFilesDir: str
     configureWebpack(config, isServer) {
       // Only production builds write the manifest (and render HTML); `docusaurus start` has neither.
       if (isServer || config.mode !== 'production') return {};
-      // The path Docusaurus gives the addon (@docusaurus/core/lib/webpack/client.js).
-      return {plugins: [new ImportOriginsPlugin(path.join(context.generatedFilesDir, 'client-manifest.json'))]};
+      return {plugins: [new ClientManifestRewritePlugin(pluginName, clientManifestPath(context.generatedFilesDir), withImportOrigins)]};
     },
   };
 }

@@ -12,11 +12,11 @@
  * The server build renders from the whole table, unchanged. A section page's HTML names the
  * section's chunk with its route chunks, so hydration does not wait a round trip for it.
  */
-import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {openApiSpecs} from '../../../config/openapi';
-import {withSectionChunks, type ClientManifest, type SectionImport} from './manifest';
+import {ClientManifestRewritePlugin, clientManifestPath} from '../route-chunks-in-html';
+import {withSectionChunks} from './manifest';
 import {generatedFiles, type RouteSectionsLoaderOptions} from './loaders';
 
 export const loaderPath = path.join(__dirname, 'loader.cjs');
@@ -29,34 +29,6 @@ export const sectionFolders = (): string[] => Object.values(openApiSpecs).map((s
 
 const pluginName = 'route-sections';
 
-type ChunkGroupLike = {chunks: {id?: string | number | null}[]; origins: {request?: string | null; module?: object | null}[]};
-
-/** The importing module's resource with its query (`…/registry.js?route-section=<key>`), as webpack and Rspack expose it. */
-function importerOf(module: object | null | undefined): string {
-  const {resource, readableIdentifier} = (module ?? {}) as {resource?: unknown; readableIdentifier?: unknown};
-  if (typeof resource === 'string') return resource;
-  return typeof readableIdentifier === 'function' ? String(readableIdentifier.call(module)) : '';
-}
-type CompilerLike = {hooks: {afterEmit: {tap(name: string, callback: (compilation: {chunkGroups: ChunkGroupLike[]}) => void): void}}};
-
-/** Adds each section's chunks to the manifest entries of the modules only that section imports. */
-class SectionChunksInManifestPlugin {
-  constructor(private readonly manifestPath: string) {}
-
-  apply(compiler: CompilerLike): void {
-    compiler.hooks.afterEmit.tap(pluginName, (compilation) => {
-      const imports: SectionImport[] = compilation.chunkGroups.flatMap((group) => {
-        const chunkIds = group.chunks.map((chunk) => chunk.id).filter((id): id is string | number => id !== undefined && id !== null);
-        return group.origins.flatMap((origin) =>
-          origin.request ? [{request: origin.request, chunkIds, importer: importerOf(origin.module)}] : [],
-        );
-      });
-      const manifest = JSON.parse(readFileSync(this.manifestPath, 'utf8')) as ClientManifest;
-      writeFileSync(this.manifestPath, JSON.stringify(withSectionChunks(manifest, imports), null, 2));
-    });
-  }
-}
-
 export default function routeSectionsPlugin(context: {generatedFilesDir: string}): Plugin {
   return {
     name: pluginName,
@@ -68,7 +40,8 @@ export default function routeSectionsPlugin(context: {generatedFilesDir: string}
       const generated = generatedFiles.map((file) => path.join(context.generatedFilesDir, file));
       return {
         module: {rules: [...generated, ...coreClientFiles].map((file) => ({test: file, use}))},
-        plugins: [new SectionChunksInManifestPlugin(path.join(context.generatedFilesDir, 'client-manifest.json'))],
+        // Listed after route-chunks-in-html, so its entries are there to extend.
+        plugins: [new ClientManifestRewritePlugin(pluginName, clientManifestPath(context.generatedFilesDir), withSectionChunks)],
       };
     },
   };

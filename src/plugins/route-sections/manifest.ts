@@ -8,17 +8,12 @@
  * that only one section imports also lists that section's chunks; a module the shell imports too
  * (a theme component every docs page shares) lists none.
  */
-
-/** The part of the manifest this reads and extends. */
-export type ClientManifest = {origins: Record<string, (string | number)[]>; [other: string]: unknown};
-
-/** A dynamic import as the bundler reports it: the request, the chunks it loads, and the module that imports it. */
-export type SectionImport = {request: string; chunkIds: (string | number)[]; importer: string};
+import type {ClientManifest, DynamicImport} from '../route-chunks-in-html';
 
 /** The section a module request or identifier names (`…?route-section=<key>`). */
 export const sectionOfModule = (identifier: string): string | undefined => /[?&]route-section=([^&\s!]+)/.exec(identifier)?.[1];
 
-export function withSectionChunks(manifest: ClientManifest, imports: SectionImport[]): ClientManifest {
+export function withSectionChunks(manifest: ClientManifest, imports: DynamicImport[]): ClientManifest {
   // A section's own chunks: those of the import of routes.js?route-section=<key>.
   const sectionChunks = new Map<string, (string | number)[]>();
   for (const {request, chunkIds} of imports) {
