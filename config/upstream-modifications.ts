@@ -305,6 +305,28 @@ export const upstreamModifications: UpstreamModification[] = [
     ],
     reliesOnVersions: ['react-router-config'],
   },
+  {
+    ...performance('route-sections'),
+    package: docsPlugin,
+    upstreamFile: `${docsPlugin}/lib/props.js`,
+    kind: 'patched output',
+    ours: ['src/plugins/route-sections/loaders.ts', 'src/plugins/route-sections/loader.cjs', 'src/plugins/route-sections/client/index.ts'],
+    why: "Every docs page of a version loads the version's props module (`toVersionMetadataProp`), which holds all the version's sidebars. In the browser build, a sidebar that only one section's pages show (an added API's own, config/added-api-sidebars.ts) and the docs' entries in it leave the module and travel in that section's chunk; the module becomes JavaScript that hands itself to the route-sections client, which joins each section's part as the section loads, before its pages render (`DocRoot` reads `docsSidebars[route.sidebar]`). The server build renders from the whole module.",
+    gain: 'With the added APIs in sidebars of their own, `npm run bench:scale` (2026-11-25 18:57 UTC, the maintained 10× corpus) against its run of 17:21: first-load JS at 10× guide 189.9 → 180.1 KB, error code 181.8 → 172.0, API operation 228.9 → 219.1 (this entry and the global data one together; 1× unchanged, as no sidebar moves there). The docs page HTML, which no longer carries the added APIs’ items, grows 1 % at 10× instead of 44 %.',
+    switchOff: 'remove src/plugins/route-sections from config/performance-layer.ts',
+    reliesOnFiles: [`${docsPlugin}/lib/client/docsUtils.js`],
+  },
+  {
+    ...performance('route-sections'),
+    package: docsPlugin,
+    upstreamFile: `${docsPlugin}/lib/globalData.js`,
+    kind: 'patched output',
+    ours: ['src/plugins/route-sections/loaders.ts', 'src/plugins/route-sections/loader.cjs', 'src/plugins/route-sections/client/index.ts'],
+    why: "Every page loads the docs plugin's global data, which lists each doc's id, path and sidebar for the version menu, its banners and the navbar's doc links. In the browser build, the entries of the docs in a sidebar a section carries leave globalData.json and travel with the section, together with their namesakes in other versions (the menu looks a page's doc up by id in every version); the docs the navbar names and each version's main doc stay. The module becomes JavaScript that hands itself to the route-sections client, which adds each section's entries as it loads, before its pages render.",
+    gain: 'main.js at 10× 133.9 → 130.1 KB (`npm run bench:scale`, 2026-11-25 18:57 UTC; +0.6 KB over 1× instead of +4.5), so 3.8 KB less on every page; the small corpus of `npm run test:scale` measures 7.4 B per added page instead of 16.8.',
+    switchOff: 'remove src/plugins/route-sections from config/performance-layer.ts',
+    reliesOnFiles: [`${docsPlugin}/lib/client/docsClientUtils.js`, `${docsPlugin}/lib/client/docsUtils.js`],
+  },
   // Swizzled theme components that keep libraries and work out of pages.
   {
     ...performance('prism-on-demand'),
@@ -590,6 +612,8 @@ export const checkedUpstreamVersions: Record<string, string> = {
  */
 export const checkedUpstreamHashes: Record<string, string> = {
   '@docusaurus/plugin-content-docs/lib/props.js': '26b2e7cd95c0f812',
+  '@docusaurus/plugin-content-docs/lib/globalData.js': '192cde2ebaf1ba14',
+  '@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js': '444c91b32c4a549c',
   '@docusaurus/theme-classic/lib/theme/DocCard/index.js': 'ed868923dd2135d3',
   '@docusaurus/plugin-content-docs/lib/client/docsUtils.js': 'cab6060db00dcb79',
   'docusaurus-plugin-openapi-docs/lib/openapi/openapi.js': '7d77eebda3a19f67',

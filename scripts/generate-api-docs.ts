@@ -38,7 +38,13 @@ import {writeTagPageCards} from './tag-page-cards';
 import {withObjectLinks} from './reference/object-links';
 import {docsFolderOf, docsRouteOf, generatedEntries, referenceSpecs, writeReferencePages} from './reference/write-reference-pages';
 import {overviewDescription, withPageDescription, withPlainPageDescription} from './reference/page-description';
-import {addedApiSidebarsPath, type AddedApiSidebars} from '../config/added-api-sidebars';
+import {
+  addedApiReferenceLinks,
+  addedApiSidebars,
+  addedApiSidebarsPath,
+  type AddedApiCategory,
+  type AddedApiSidebars,
+} from '../config/added-api-sidebars';
 import {swapInStagedOutput} from './staged-output';
 import {isStockBuild} from '../config/performance-layer';
 
@@ -197,8 +203,9 @@ function addedApiCategory(spec: OpenApiSpec, items: SidebarNode[]): SidebarNode 
 }
 
 /**
- * Writes the 1.0.0 sidebar (Tessera V1's items, then a category per added 1.0.0 API) and the
- * categories of the APIs added to 3.0.0, which sidebars.ts puts in the API reference; and gives
+ * Writes the 1.0.0 sidebars (Tessera V1's items with a link to each added 1.0.0 API, and each
+ * added API's own) and the categories of the APIs added to each version, from which sidebars.ts
+ * makes 3.0.0's the same way (config/added-api-sidebars.ts); and gives
  * each tag page its cards' descriptions (scripts/tag-page-cards.ts).
  */
 async function writeSidebars(): Promise<void> {
@@ -211,10 +218,20 @@ async function writeSidebars(): Promise<void> {
     // names its docs (only 1.0.0 ones change).
     const items = (await generatedSidebar(spec, spec === (openApiSpecs.tesseraV3 as OpenApiSpec))).map((item) => rebaseIds(item, prefix));
     writeTagPageCards(staged(spec.outputDir), items);
-    if (spec.version === docsVersions.legacy.path) legacyItems.push(...(isTessera ? items : [addedApiCategory(spec, items)]));
-    else if (!isTessera) (added[spec.version] ??= []).push(addedApiCategory(spec, items));
+    if (isTessera) {
+      if (spec.version === docsVersions.legacy.path) legacyItems.push(...items);
+    } else (added[spec.version] ??= []).push(addedApiCategory(spec, items));
   }
-  const sidebar = {docs: legacyItems};
+  // As in sidebars.ts for 3.0.0: each added API in a sidebar of its own, linked from Tessera's,
+  // whose first page (its info page) is where their sidebars lead back to.
+  const legacyAdded = (added[docsVersions.legacy.path] ?? []) as AddedApiCategory[];
+  const legacyApiReferenceDocId = legacyItems.find((item) => item.type === 'doc' && typeof item.id === 'string')?.id ?? '';
+  if (legacyAdded.length > 0 && !legacyApiReferenceDocId)
+    throw new Error('The 1.0.0 sidebar has no Tessera V1 page for added APIs to link back to');
+  const sidebar = {
+    docs: [...legacyItems, ...addedApiReferenceLinks(legacyAdded, docsVersions.legacy.path)],
+    ...addedApiSidebars(legacyAdded, docsVersions.legacy.path, legacyApiReferenceDocId),
+  };
   writeFileSync(staged(legacySidebarPath), `${JSON.stringify(sidebar, null, 2)}\n`);
   mkdirSync(path.dirname(staged(addedApiSidebarsPath)), {recursive: true});
   writeFileSync(staged(addedApiSidebarsPath), `${JSON.stringify(added, null, 2)}\n`);

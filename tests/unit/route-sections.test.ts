@@ -5,13 +5,16 @@
  * browser would, must give back the whole table.
  */
 import assert from 'node:assert/strict';
-import {mkdtempSync, readFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import type {RouteConfig} from '@docusaurus/types';
 import {
+  carriedGlobalData,
+  carriedVersionProps,
+  planGlobalDocs,
   corePreloadExport,
   coreClientApiExport,
   generatedModule,
@@ -23,8 +26,17 @@ import {
 import {commonPathPrefix, parseGeneratedRoutes, type GeneratedRoute} from '../../src/plugins/route-sections/plan';
 import {withSectionChunks} from '../../src/plugins/route-sections/manifest';
 import {isWithin, sectionFor} from '../../src/plugins/route-sections/section-paths';
-import {isRouteSectionLoaded, loadRouteSection, registerRouteSections} from '../../src/plugins/route-sections/client';
-import routeSectionsPlugin, {sectionFolders} from '../../src/plugins/route-sections';
+import {
+  addSectionGlobalDocs,
+  addSectionProps,
+  isRouteSectionLoaded,
+  loadRouteSection,
+  registerRouteSections,
+  withSectionGlobalDocs,
+  withSectionProps,
+} from '../../src/plugins/route-sections/client';
+import routeSectionsPlugin, {docIdsNamedBy, sectionFolders} from '../../src/plugins/route-sections';
+import {navbar} from '../../config/navbar';
 
 const require = createRequire(import.meta.url);
 const {generateRouteFiles} = require('@docusaurus/core/lib/server/codegen/codegenRoutes.js') as {
@@ -42,7 +54,13 @@ const doc = (routePath: string, content: string, sidebar = 'docs'): RouteConfig 
     sidebar,
   }) as RouteConfig;
 
-/** A site like this one: pages, a versioned docs tree whose 3.0.0 DocRoot holds guides, Tessera's API and an added API. */
+/** The 3.0.0 props module, as the docs plugin names it in the generated folder. */
+const versionProps = 'docusaurus-plugin-content-docs/default/p/docs-3-0-0-a2b.json';
+
+/**
+ * A site like this one: pages, a versioned docs tree whose 3.0.0 DocRoot holds guides, Tessera's
+ * API (in the main sidebar) and an added API (in a sidebar of its own).
+ */
 const siteRoutes: RouteConfig[] = [
   {path: '/', component: '@site/src/pages/index.tsx', exact: true},
   {
@@ -52,7 +70,7 @@ const siteRoutes: RouteConfig[] = [
       {
         path: '/docs/3.0.0',
         component: '@theme/DocVersionRoot',
-        modules: {version: '@generated/docs/p/version-3.json'},
+        modules: {__props: `@generated/${versionProps}`},
         routes: [
           {
             path: '/docs/3.0.0',
@@ -61,8 +79,8 @@ const siteRoutes: RouteConfig[] = [
               doc('/docs/3.0.0/guides/start', '@site/docs/guides/start.mdx'),
               doc('/docs/3.0.0/api/create-session', '@site/docs/api/create-session.api.mdx'),
               doc('/docs/3.0.0/api/payments', '@site/docs/api/payments.tag.mdx'),
-              doc('/docs/3.0.0/api/adyen/payments', '@site/docs/api/adyen/payments.api.mdx'),
-              doc('/docs/3.0.0/api/adyen/refunds', '@site/docs/api/adyen/refunds.api.mdx'),
+              doc('/docs/3.0.0/api/adyen/payments', '@site/docs/api/adyen/payments.api.mdx', 'api-adyen'),
+              doc('/docs/3.0.0/api/adyen/refunds', '@site/docs/api/adyen/refunds.api.mdx', 'api-adyen'),
               doc('/docs/3.0.0/errors/not-found', '@site/docs/errors/not-found.mdx'),
             ],
           },
@@ -73,9 +91,63 @@ const siteRoutes: RouteConfig[] = [
 ];
 const folders = ['docs/api', 'docs/api/adyen'];
 
+/** The 3.0.0 props the docs plugin writes for siteRoutes: both sidebars and each doc's entry. */
+const writtenVersionProps = {
+  version: {
+    pluginId: 'default',
+    version: 'current',
+    docsSidebars: {
+      docs: [{type: 'link', href: '/docs/3.0.0/guides/start', label: 'Start', docId: 'guides/start'}],
+      'api-adyen': [
+        {type: 'link', href: '/docs/3.0.0/guides/start', label: 'All API references', docId: 'guides/start'},
+        {type: 'link', href: '/docs/3.0.0/api/adyen/payments', label: 'Payments', docId: 'api/adyen/payments'},
+      ],
+    },
+    docs: {
+      'guides/start': {id: 'guides/start', title: 'Start', sidebar: 'docs'},
+      'api/create-session': {id: 'api/create-session', title: 'Create a session', sidebar: 'docs'},
+      'api/adyen/payments': {id: 'api/adyen/payments', title: 'Payments', sidebar: 'api-adyen'},
+      'api/adyen/refunds': {id: 'api/adyen/refunds', title: 'Refunds', sidebar: 'api-adyen'},
+    },
+  },
+};
+
+/**
+ * The docs plugin's global data for siteRoutes, with a 1.0.0 version whose shell page shares an
+ * id with one of the added API's pages (the version menu links namesakes across versions).
+ */
+const writtenGlobalData = {
+  'docusaurus-plugin-content-docs': {
+    default: {
+      path: '/docs',
+      versions: [
+        {
+          name: 'current',
+          mainDocId: 'guides/start',
+          docs: [
+            {id: 'guides/start', path: '/docs/3.0.0/guides/start', sidebar: 'docs'},
+            {id: 'api/create-session', path: '/docs/3.0.0/api/create-session', sidebar: 'docs'},
+            {id: 'api/adyen/payments', path: '/docs/3.0.0/api/adyen/payments', sidebar: 'api-adyen'},
+            {id: 'api/adyen/refunds', path: '/docs/3.0.0/api/adyen/refunds', sidebar: 'api-adyen'},
+          ],
+        },
+        {
+          name: '1.0.0',
+          mainDocId: 'api/adyen/payments',
+          docs: [{id: 'api/adyen/payments', path: '/docs/1.0.0/api/adyen/payments', sidebar: 'docs'}],
+        },
+      ],
+    },
+  },
+  'other-plugin': {default: {versions: 'left alone'}},
+};
+
 async function writtenByDocusaurus(routes: RouteConfig[]): Promise<string> {
   const generatedFilesDir = mkdtempSync(path.join(tmpdir(), 'tessera-route-sections-'));
   await generateRouteFiles({generatedFilesDir, routes});
+  mkdirSync(path.dirname(path.join(generatedFilesDir, versionProps)), {recursive: true});
+  writeFileSync(path.join(generatedFilesDir, versionProps), JSON.stringify(writtenVersionProps));
+  writeFileSync(path.join(generatedFilesDir, 'globalData.json'), JSON.stringify(writtenGlobalData));
   return generatedFilesDir;
 }
 
@@ -94,10 +166,13 @@ function moduleSystem(dir: string) {
     if (cache.has(request)) return cache.get(request);
     const [file, query = ''] = request.split('?');
     const base = path.basename(file!) as 'routes.js' | 'registry.js' | 'routesChunkNames.json';
-    const source = generatedModule(base, query ? `?${query}` : '', readGeneratedSources(dir), dir, {
-      sectionFolders: folders,
-      clientModule: 'client',
-    });
+    const options = {sectionFolders: folders, clientModule: 'client'};
+    const resourceQuery = query ? `?${query}` : '';
+    const source = file!.endsWith(versionProps)
+      ? carriedVersionProps(readFileSync(file!, 'utf8'), resourceQuery, versionProps, dir, options)
+      : file!.endsWith('globalData.json')
+        ? carriedGlobalData(readFileSync(file!, 'utf8'), resourceQuery, dir, options)
+        : generatedModule(base, resourceQuery, readGeneratedSources(dir), dir, options);
     if (base === 'routesChunkNames.json') {
       const value = {default: JSON.parse(source) as unknown};
       cache.set(request, value);
@@ -105,7 +180,7 @@ function moduleSystem(dir: string) {
     }
     const body = source
       .replace(/^import (\w+) from (['"][^'"]+['"]);$/gm, 'const $1 = load($2).default;')
-      .replace(/^import \{(\w+)\} from (['"][^'"]+['"]);$/gm, 'const {$1} = load($2);')
+      .replace(/^import \{([\w, ]+)\} from (['"][^'"]+['"]);$/gm, 'const {$1} = load($2);')
       .replace(/^import (['"][^'"]+['"]);$/gm, 'load($1);')
       .replace(/\(\) => import\(/g, '() => dynamicImport(')
       .replace(/require\.resolveWeak\(/g, '(')
@@ -115,7 +190,13 @@ function moduleSystem(dir: string) {
     new Function('load', 'dynamicImport', 'exports', body)(evaluate, (r: string) => Promise.resolve(evaluate(r)), exports);
     return exports;
   };
-  shared.client = {registerRouteSections: (added: typeof registered) => registered.push(...added)};
+  shared.client = {
+    registerRouteSections: (added: typeof registered) => registered.push(...added),
+    addSectionProps,
+    withSectionProps,
+    addSectionGlobalDocs,
+    withSectionGlobalDocs,
+  };
   shared['@generated/routesChunkNames'] = undefined;
   shared['@generated/registry'] = undefined;
   return {
@@ -171,6 +252,92 @@ test('the shell and its sections, evaluated as the browser links them, give back
   assert.deepEqual(chunkNames, originalChunkNames);
   const registryLines = readFileSync(path.join(dir, 'registry.js'), 'utf8').match(/^ {2}"[^"]+"/gm)!;
   assert.deepEqual(Object.keys(registry).sort(), registryLines.map((line) => line.trim().slice(1, -1)).sort());
+  // The version's props and the global data, evaluated after the sections, have every sidebar and doc back.
+  assert.deepEqual((modules.evaluate(path.join(dir, versionProps)) as {default: unknown}).default, writtenVersionProps);
+  assert.deepEqual((modules.evaluate(path.join(dir, 'globalData.json')) as {default: unknown}).default, writtenGlobalData);
+});
+
+test('a sidebar that only one section’s pages show travels with that section, with its docs’ entries', async () => {
+  const dir = await writtenByDocusaurus(siteRoutes);
+  // The main sidebar is shown by the shell's guides and Tessera's API section alike: it stays.
+  assert.deepEqual(
+    planFromSources(readGeneratedSources(dir), folders).sidebars,
+    new Map([[versionProps, new Map([['api-adyen', 'docs-api-adyen']])]]),
+  );
+  const modules = moduleSystem(dir);
+  modules.alias('@generated/routesChunkNames', path.join(dir, 'routesChunkNames.json'));
+  modules.alias('@generated/registry', path.join(dir, 'registry.js'));
+  modules.evaluate(path.join(dir, 'routes.js'));
+  const props = (modules.evaluate(path.join(dir, versionProps)) as {default: typeof writtenVersionProps}).default;
+  assert.deepEqual(Object.keys(props.version.docsSidebars), ['docs']);
+  assert.deepEqual(Object.keys(props.version.docs).sort(), ['api/create-session', 'guides/start']);
+  // Tessera's section carries no part of the props; the added API's brings its sidebar back.
+  const [tessera, adyen] = modules.registered;
+  await tessera!.load();
+  assert.deepEqual(Object.keys(props.version.docsSidebars), ['docs']);
+  await adyen!.load();
+  assert.deepEqual(props, writtenVersionProps);
+});
+
+test('the global data entries of a section’s docs travel with it; a group of namesakes stays whole', async () => {
+  const dir = await writtenByDocusaurus(siteRoutes);
+  const modules = moduleSystem(dir);
+  modules.alias('@generated/routesChunkNames', path.join(dir, 'routesChunkNames.json'));
+  modules.alias('@generated/registry', path.join(dir, 'registry.js'));
+  const globalData = (modules.evaluate(path.join(dir, 'globalData.json')) as {default: typeof writtenGlobalData}).default;
+  modules.evaluate(path.join(dir, 'routes.js'));
+  const ids = () => globalData['docusaurus-plugin-content-docs'].default.versions.map((version) => version.docs.map((doc) => doc.id));
+  // Refunds moves; payments stays, for its 1.0.0 namesake is a page of the shell.
+  assert.deepEqual(ids(), [['guides/start', 'api/create-session', 'api/adyen/payments'], ['api/adyen/payments']]);
+  assert.deepEqual(globalData['other-plugin'], writtenGlobalData['other-plugin']);
+  for (const section of modules.registered) await section.load();
+  assert.deepEqual(globalData, writtenGlobalData);
+});
+
+test('docs the theme names, versions’ main docs and shell namesakes keep their global data in main.js', () => {
+  const doc = (id: string, sidebar: string) => ({id, path: `/docs/${id}`, sidebar});
+  const data = {
+    'docusaurus-plugin-content-docs': {
+      default: {
+        versions: [
+          {
+            name: 'current',
+            mainDocId: 'api/x/main',
+            docs: [doc('api/x/main', 'api-x'), doc('api/x/a', 'api-x'), doc('api/x/navbar', 'api-x'), doc('api/x/b', 'api-x')],
+          },
+          {name: '1.0.0', mainDocId: 'api/tessera', docs: [doc('api/tessera', 'docs'), doc('api/x/b', 'api-x-old')]},
+        ],
+      },
+    },
+  };
+  const carried = new Map([
+    ['default/current', new Map([['api-x', 'docs-api-x']])],
+    ['default/1.0.0', new Map([['api-x-old', 'v1-api-x']])],
+  ]);
+  const {shell, parts} = planGlobalDocs(data, carried, ['api/x/navbar']);
+  const shellIds = shell['docusaurus-plugin-content-docs']!.default!.versions!.map((version) => version.docs.map((entry) => entry.id));
+  assert.deepEqual(shellIds, [['api/x/main', 'api/x/navbar'], ['api/tessera']]);
+  // api/x/b is in a carried sidebar in both versions: each of the two sections brings both entries.
+  assert.deepEqual(parts.get('docs-api-x'), {
+    default: {current: [doc('api/x/a', 'api-x'), doc('api/x/b', 'api-x')], '1.0.0': [doc('api/x/b', 'api-x-old')]},
+  });
+  assert.deepEqual(parts.get('v1-api-x'), {default: {current: [doc('api/x/b', 'api-x')], '1.0.0': [doc('api/x/b', 'api-x-old')]}});
+});
+
+test('in the browser, a section’s part of the props joins them whether the section or the props module evaluates first', () => {
+  const part = {docsSidebars: {'api-x': [{type: 'link'}]}, docs: {'api/x/a': {id: 'api/x/a'}}};
+  const propsLater = {version: {docsSidebars: {docs: []}, docs: {'guides/start': {id: 'guides/start'}}}};
+  addSectionProps('props-later', part);
+  assert.equal(withSectionProps('props-later', propsLater), propsLater);
+  assert.deepEqual(propsLater.version, {
+    docsSidebars: {docs: [], ...part.docsSidebars},
+    docs: {'guides/start': {id: 'guides/start'}, ...part.docs},
+  });
+  const propsFirst = {version: {docsSidebars: {docs: []}, docs: {}}};
+  withSectionProps('props-first', propsFirst);
+  assert.deepEqual(propsFirst.version.docsSidebars, {docs: []});
+  addSectionProps('props-first', part);
+  assert.deepEqual(propsFirst.version, {docsSidebars: {docs: [], ...part.docsSidebars}, docs: part.docs});
 });
 
 test('routes that cannot be told apart by path stay in the shell', async () => {
@@ -274,19 +441,44 @@ test('a section page’s HTML names the section’s chunk; pages of the shell do
   });
 });
 
-test('the sections are the output folders of config/openapi.ts, and only the production browser build reads the tables through the loader', () => {
+test('the sections are the output folders of config/openapi.ts, and only the production browser build reads the tables through the loader', async () => {
   assert.ok(sectionFolders().includes('docs/api'));
-  const plugin = routeSectionsPlugin({generatedFilesDir: '/g'});
+  // The navbar's doc links, which the theme looks up on every page, keep their global data in main.js.
+  assert.deepEqual(docIdsNamedBy({navbar}).sort(), [
+    'api/tessera-api',
+    'guides/guides/quick_guides/payment_steps/create_payment_session',
+    'sdk/sdk/intro',
+  ]);
+  // This site's generated folder.
+  const generatedFilesDir = path.join(siteDir, '.docusaurus');
+  const plugin = routeSectionsPlugin({generatedFilesDir});
   const configure = plugin.configureWebpack as unknown as (
     config: {mode: string},
     isServer: boolean,
-  ) => {module?: {rules: {test: string}[]}};
+  ) => {module?: {rules: {test: string; enforce?: string; type?: string}[]}};
   assert.deepEqual(configure({mode: 'production'}, true), {});
   assert.deepEqual(configure({mode: 'development'}, false), {});
-  const tests = configure({mode: 'production'}, false).module!.rules.map((rule) => rule.test);
-  assert.deepEqual(tests.slice(0, 3), ['/g/routes.js', '/g/routesChunkNames.json', '/g/registry.js']);
+  const rules = configure({mode: 'production'}, false).module!.rules;
+  assert.deepEqual(rules.map((rule) => path.relative(generatedFilesDir, rule.test)).slice(0, 3), [
+    'routes.js',
+    'routesChunkNames.json',
+    'registry.js',
+  ]);
   assert.deepEqual(
-    tests.slice(3).map((file) => path.basename(file)),
+    rules.slice(3, 5).map((rule) => path.basename(rule.test)),
     ['preload.js', 'docusaurus.js'],
+  );
+  // With an added API in a sidebar of its own, its version's props module and the global data are read last, as JavaScript.
+  const dir = await writtenByDocusaurus(siteRoutes);
+  const withAddedApi = routeSectionsPlugin({generatedFilesDir: dir}).configureWebpack as unknown as typeof configure;
+  const lastRules = withAddedApi({mode: 'production'}, false).module!.rules.slice(5);
+  assert.deepEqual(
+    lastRules.map((rule) => ({...rule, use: undefined})),
+    [versionProps, 'globalData.json'].map((file) => ({
+      test: path.join(dir, file),
+      enforce: 'post',
+      type: 'javascript/auto',
+      use: undefined,
+    })),
   );
 });

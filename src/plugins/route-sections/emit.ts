@@ -55,8 +55,18 @@ export function shellRoutesModule(plan: RouteSectionPlan, paths: ModulePaths): s
   ].join('\n');
 }
 
-/** routes.js?route-section=<key>: the section's registry entries and route-to-chunk entries join the shell's, then its routes. */
-export function sectionRoutesModule(plan: RouteSectionPlan, key: string, chunkNames: RouteChunkNames, paths: ModulePaths): string {
+/**
+ * routes.js?route-section=<key>: the section's registry entries and route-to-chunk entries join the
+ * shell's, the sidebars and docs' entries it carries join their version's props and the global data, then its routes.
+ */
+export function sectionRoutesModule(
+  plan: RouteSectionPlan,
+  key: string,
+  chunkNames: RouteChunkNames,
+  paths: ModulePaths,
+  /** Generated modules (absolute) part of which this section carries (docs version props, global data): their `?route-section=<key>` part is imported. */
+  carriedModules: string[] = [],
+): string {
   const section = plan.sections.find((candidate) => candidate.key === key);
   if (!section) throw new Error(`route-sections: no section ${key}`);
   const entries = Object.fromEntries(Object.entries(chunkNames).filter(([name]) => plan.chunkNamesOwner.get(name) === key));
@@ -65,6 +75,7 @@ export function sectionRoutesModule(plan: RouteSectionPlan, key: string, chunkNa
     "import ComponentCreator from '@docusaurus/ComponentCreator';",
     "import routesChunkNames from '@generated/routesChunkNames';",
     `import ${requestString(paths.registryFile, key)};`,
+    ...carriedModules.map((module) => `import ${requestString(module, key)};`),
     // ComponentCreator reads both tables when it is called, so they are complete before the routes are made.
     `Object.assign(routesChunkNames, ${string(entries)});`,
     `export default ${routesSource(section.routes, () => undefined, [])};`,

@@ -11,13 +11,19 @@
  * loads it first, and a link's prefetch skips a section that has not loaded.
  * The server build renders from the whole table, unchanged. A section page's HTML names the
  * section's chunk with its route chunks, so hydration does not wait a round trip for it.
+ *
+ * A section also carries what only its pages read of two modules every page of a version loads:
+ * the sidebars no other page shows (an added API's own, config/added-api-sidebars.ts), taken out
+ * of the docs version's props module, and the global data entries of the docs in them (the version
+ * menu's list), taken out of globalData.json. Both modules become JavaScript that hands itself to
+ * ./client, which joins each section's part as the section loads, before its pages render.
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {openApiSpecs} from '../../../config/openapi';
 import {ClientManifestRewritePlugin, clientManifestPath} from '../route-chunks-in-html';
 import {withSectionChunks} from './manifest';
-import {generatedFiles, type RouteSectionsLoaderOptions} from './loaders';
+import {generatedFiles, propsModulesWithSectionParts, sectionsWithGlobalDocs, type RouteSectionsLoaderOptions} from './loaders';
 
 export const loaderPath = path.join(__dirname, 'loader.cjs');
 export const clientModule = path.join(__dirname, 'client', 'index.ts');
@@ -29,17 +35,38 @@ export const sectionFolders = (): string[] => Object.values(openApiSpecs).map((s
 
 const pluginName = 'route-sections';
 
-export default function routeSectionsPlugin(context: {generatedFilesDir: string}): Plugin {
+/** Every `docId` the theme config names (navbar doc items, in dropdowns too): docs the theme looks up on every page. */
+export function docIdsNamedBy(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(docIdsNamedBy);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, field]) => (key === 'docId' && typeof field === 'string' ? [field] : docIdsNamedBy(field)));
+}
+
+export default function routeSectionsPlugin(context: {generatedFilesDir: string; siteConfig?: {themeConfig?: unknown}}): Plugin {
   return {
     name: pluginName,
     configureWebpack(config, isServer) {
       // The server renders every page from the whole table; `docusaurus start` keeps Docusaurus's own.
       if (isServer || config.mode !== 'production') return {};
-      const options: RouteSectionsLoaderOptions = {sectionFolders: sectionFolders(), clientModule};
+      const options: RouteSectionsLoaderOptions = {
+        sectionFolders: sectionFolders(),
+        clientModule,
+        keptDocIds: docIdsNamedBy(context.siteConfig?.themeConfig),
+      };
       const use = [{loader: loaderPath, options}];
       const generated = generatedFiles.map((file) => path.join(context.generatedFilesDir, file));
+      // A docs version's props module whose sections carry some of its sidebars becomes JavaScript
+      // (it hands them to ./client), after every other loader of it (docs-list-ids-only) has run.
+      // So does the global data when sections carry some docs' entries.
+      const globalData = sectionsWithGlobalDocs(context.generatedFilesDir, options).length > 0 ? ['globalData.json'] : [];
+      const props = [...propsModulesWithSectionParts(context.generatedFilesDir, options), ...globalData].map((file) => ({
+        test: path.join(context.generatedFilesDir, file),
+        enforce: 'post' as const,
+        type: 'javascript/auto',
+        use,
+      }));
       return {
-        module: {rules: [...generated, ...coreClientFiles].map((file) => ({test: file, use}))},
+        module: {rules: [...[...generated, ...coreClientFiles].map((file) => ({test: file, use})), ...props]},
         // Listed after route-chunks-in-html, so its entries are there to extend.
         plugins: [new ClientManifestRewritePlugin(pluginName, clientManifestPath(context.generatedFilesDir), withSectionChunks)],
       };

@@ -180,3 +180,51 @@ export function planRouteSections(
   }
   return {shellRoutes, sections, chunkNamesOwner, registryOwner};
 }
+
+/** A docs version's props module as registry.js requests it; the capture is its path in the generated folder. */
+const docsVersionPropsRequest = /^@generated\/(docusaurus-plugin-content-docs\/[^/]+\/p\/[^/]+\.json)$/;
+
+/**
+ * The sidebars that only one section's pages show, by the docs version props module that carries
+ * them (its path in the generated folder): sidebar name → section key. Every page of a version
+ * loads that module, which holds all the version's sidebars; a sidebar no shell page shows can
+ * travel with its section instead. A route's sidebar is its `sidebar` field; its props module is
+ * the `__props` of the nearest route above it that has one (the version's route).
+ */
+export function sectionSidebars(
+  routes: GeneratedRoute[],
+  chunkNames: RouteChunkNames,
+  registry: RegistryEntry[],
+  plan: Pick<RouteSectionPlan, 'sections'>,
+): Map<string, Map<string, string>> {
+  const requestOf = new Map(registry.map((entry) => [entry.chunkName, entry.request]));
+  const ownerOf = new Map(plan.sections.flatMap((section) => section.routes.map((route) => [route, section.key] as const)));
+  const shown = new Map<string, Map<string, Set<string>>>();
+  const walk = (list: GeneratedRoute[], props: string | undefined) => {
+    for (const route of list) {
+      const key = chunkNamesKey(route);
+      const entry = key === undefined ? undefined : chunkNames[key];
+      const propsChunk = entry && typeof entry === 'object' ? (entry as {__props?: unknown}).__props : undefined;
+      const own = typeof propsChunk === 'string' ? docsVersionPropsRequest.exec(requestOf.get(propsChunk) ?? '')?.[1] : undefined;
+      const current = own ?? props;
+      if (route.routes) walk(route.routes, current);
+      else if (current !== undefined && typeof route.sidebar === 'string') {
+        const bySidebar = shown.get(current) ?? new Map<string, Set<string>>();
+        bySidebar.set(route.sidebar, (bySidebar.get(route.sidebar) ?? new Set()).add(ownerOf.get(route) ?? ''));
+        shown.set(current, bySidebar);
+      }
+    }
+  };
+  walk(routes, undefined);
+  const moved = new Map<string, Map<string, string>>();
+  for (const [props, bySidebar] of shown) {
+    const owned = new Map(
+      [...bySidebar].flatMap(([sidebar, owners]) => {
+        const [only] = owners;
+        return owners.size === 1 && only ? [[sidebar, only] as const] : [];
+      }),
+    );
+    if (owned.size > 0) moved.set(props, owned);
+  }
+  return moved;
+}

@@ -65,3 +65,69 @@ export function loadRouteSection(pathname: string): Promise<void> {
 export function isRouteSectionLoaded(pathname: string): boolean {
   return sectionsOf(pathname).every((section) => section.loaded === true);
 }
+
+/** A docs version's props (the module every page of the version loads), as far as sections add to it. */
+type SectionProps = {docsSidebars: Record<string, unknown>; docs: Record<string, unknown>};
+type VersionProps = {version: SectionProps};
+
+const versionProps = new Map<string, VersionProps>();
+const waitingParts = new Map<string, SectionProps[]>();
+
+function join(props: VersionProps, part: SectionProps): void {
+  Object.assign(props.version.docsSidebars, part.docsSidebars);
+  Object.assign(props.version.docs, part.docs);
+}
+
+/**
+ * Called by a docs version's props module as it evaluates (the browser build leaves out the
+ * sidebars its sections carry): the parts of sections already loaded join it now, later ones as
+ * they load. A section loads before any of its pages renders, so a page always finds its sidebar.
+ */
+export function withSectionProps<Props extends VersionProps>(key: string, props: Props): Props {
+  versionProps.set(key, props);
+  for (const part of waitingParts.get(key) ?? []) join(props, part);
+  waitingParts.delete(key);
+  return props;
+}
+
+/** Called by a section as it loads: the sidebars only its pages show, and their docs' entries. */
+export function addSectionProps(key: string, part: SectionProps): void {
+  const props = versionProps.get(key);
+  if (props) join(props, part);
+  else waitingParts.set(key, [...(waitingParts.get(key) ?? []), part]);
+}
+
+/** The docs plugin's global data: each version's docs, for the version menu, its banners and the navbar's doc links. */
+type GlobalDoc = {id: string};
+type GlobalData = Record<string, Record<string, {versions?: {name: string; docs: GlobalDoc[]}[]} | undefined> | undefined>;
+/** A section's entries: docs plugin id → version name → docs. */
+type SectionGlobalDocs = Record<string, Record<string, GlobalDoc[]>>;
+
+let globalData: GlobalData | undefined;
+const waitingDocs: SectionGlobalDocs[] = [];
+
+function joinDocs(data: GlobalData, part: SectionGlobalDocs): void {
+  for (const [pluginId, versions] of Object.entries(part)) {
+    for (const version of data['docusaurus-plugin-content-docs']?.[pluginId]?.versions ?? []) {
+      const known = new Set(version.docs.map((doc) => doc.id));
+      // Sections share the entries of docs that have the same id in several versions; each joins once.
+      version.docs.push(...(versions[version.name] ?? []).filter((doc) => !known.has(doc.id)));
+    }
+  }
+}
+
+/**
+ * Called by the global data module as it evaluates (the browser build leaves out the entries of
+ * docs that only sections' pages are in): sections add them as they load, before their pages render.
+ */
+export function withSectionGlobalDocs<Data extends GlobalData>(data: Data): Data {
+  globalData = data;
+  for (const part of waitingDocs.splice(0)) joinDocs(data, part);
+  return data;
+}
+
+/** Called by a section as it loads: the global data entries of its docs and of their namesakes in other versions. */
+export function addSectionGlobalDocs(part: SectionGlobalDocs): void {
+  if (globalData) joinDocs(globalData, part);
+  else waitingDocs.push(part);
+}
