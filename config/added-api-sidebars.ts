@@ -92,3 +92,20 @@ export function addedApiSidebars(
   }
   return sidebars;
 }
+
+/**
+ * The sidebars of a version the generation writes whole (1.0.0): Tessera's items, which open at its
+ * API's first page, with a link to each added API; and each added API's own, leading back to that page.
+ */
+export function generatedVersionSidebars(
+  tesseraItems: {type?: unknown; id?: unknown}[],
+  categories: AddedApiCategory[],
+  versionPath: string,
+): Record<string, unknown[]> {
+  const first = tesseraItems.find((item) => item.type === 'doc' && typeof item.id === 'string')?.id as string | undefined;
+  if (categories.length > 0 && !first) throw new Error(`The ${versionPath} sidebar has no Tessera page for added APIs to link back to`);
+  return {
+    docs: [...tesseraItems, ...addedApiReferenceLinks(categories, versionPath)],
+    ...(first ? addedApiSidebars(categories, versionPath, first) : {}),
+  };
+}

@@ -38,13 +38,7 @@ import {writeTagPageCards} from './tag-page-cards';
 import {withObjectLinks} from './reference/object-links';
 import {docsFolderOf, docsRouteOf, generatedEntries, referenceSpecs, writeReferencePages} from './reference/write-reference-pages';
 import {overviewDescription, withPageDescription, withPlainPageDescription} from './reference/page-description';
-import {
-  addedApiReferenceLinks,
-  addedApiSidebars,
-  addedApiSidebarsPath,
-  type AddedApiCategory,
-  type AddedApiSidebars,
-} from '../config/added-api-sidebars';
+import {addedApiSidebarsPath, generatedVersionSidebars, type AddedApiCategory, type AddedApiSidebars} from '../config/added-api-sidebars';
 import {swapInStagedOutput} from './staged-output';
 import {isStockBuild} from '../config/performance-layer';
 
@@ -222,16 +216,8 @@ async function writeSidebars(): Promise<void> {
       if (spec.version === docsVersions.legacy.path) legacyItems.push(...items);
     } else (added[spec.version] ??= []).push(addedApiCategory(spec, items));
   }
-  // As in sidebars.ts for 3.0.0: each added API in a sidebar of its own, linked from Tessera's,
-  // whose first page (its info page) is where their sidebars lead back to.
   const legacyAdded = (added[docsVersions.legacy.path] ?? []) as AddedApiCategory[];
-  const legacyApiReferenceDocId = legacyItems.find((item) => item.type === 'doc' && typeof item.id === 'string')?.id ?? '';
-  if (legacyAdded.length > 0 && !legacyApiReferenceDocId)
-    throw new Error('The 1.0.0 sidebar has no Tessera V1 page for added APIs to link back to');
-  const sidebar = {
-    docs: [...legacyItems, ...addedApiReferenceLinks(legacyAdded, docsVersions.legacy.path)],
-    ...addedApiSidebars(legacyAdded, docsVersions.legacy.path, legacyApiReferenceDocId),
-  };
+  const sidebar = generatedVersionSidebars(legacyItems, legacyAdded, docsVersions.legacy.path);
   writeFileSync(staged(legacySidebarPath), `${JSON.stringify(sidebar, null, 2)}\n`);
   mkdirSync(path.dirname(staged(addedApiSidebarsPath)), {recursive: true});
   writeFileSync(staged(addedApiSidebarsPath), `${JSON.stringify(added, null, 2)}\n`);

@@ -10,6 +10,7 @@ import {
   addedApiSidebarId,
   addedApiSidebars,
   backToApiReferenceLabel,
+  generatedVersionSidebars,
   type AddedApiCategory,
 } from '../../config/added-api-sidebars';
 
@@ -52,4 +53,23 @@ test('each added API has a sidebar of its own: a link back to the API reference,
     () => addedApiSidebars([adyen, {...lockers, label: 'Adyen checkout API!'}], '3.0.0', 'api/tessera-api'),
     /share the sidebar/,
   );
+});
+
+test('the 1.0.0 sidebars the generation writes: Tessera’s with a link per added API, and each added API’s own', () => {
+  const tessera = [
+    {type: 'doc', id: 'api/tessera-api'},
+    {type: 'category', label: 'Orders', items: [{type: 'doc', id: 'api/capture'}]},
+  ];
+  assert.deepEqual(generatedVersionSidebars(tessera, [], '1.0.0'), {docs: tessera});
+  const sidebars = generatedVersionSidebars(tessera, [adyen], '1.0.0');
+  assert.deepEqual(sidebars.docs, [
+    ...tessera,
+    {type: 'link', href: '/docs/1.0.0/api/adyen-checkout/adyen-checkout-api', label: 'Adyen Checkout API'},
+  ]);
+  assert.deepEqual(sidebars['api-adyen-checkout-api']?.[0], {
+    type: 'link',
+    href: '/docs/1.0.0/api/tessera-api',
+    label: backToApiReferenceLabel,
+  });
+  assert.throws(() => generatedVersionSidebars([], [adyen], '1.0.0'), /no Tessera page/);
 });
