@@ -106,7 +106,8 @@ export function switchedOffParts(units: string[]): {plugins: string[]; standIns:
   const standIns = [...new Set(ours.filter((file) => file.startsWith(standInsFolder)).map((file) => file.slice(standInsFolder.length)))];
   return {
     // An entry of a stand-in names the plugin that installs it too, which stays for the other stand-ins.
-    plugins: standIns.length > 0 ? [] : ours.flatMap((file) => pluginOf(file) ?? []),
+    // Several entries of one unit may name its plugin's index.ts.
+    plugins: standIns.length > 0 ? [] : [...new Set(ours.flatMap((file) => pluginOf(file) ?? []))],
     standIns,
     themeFiles: ours.filter((file) => file.startsWith(performanceThemeFolder)).map((file) => file.slice(performanceThemeFolder.length)),
     ssrTemplate: ours.includes('config/ssr-template.ts'),

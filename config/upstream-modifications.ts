@@ -293,7 +293,7 @@ export const upstreamModifications: UpstreamModification[] = [
     kind: 'replaced module',
     ours: ['src/plugins/route-sections/client/index.ts', 'src/plugins/route-sections/loaders.ts'],
     why: "Docusaurus matches a path against the route table synchronously, so two client files get one statement each rewritten by the route-sections loader: `preload` (hydration, each navigation, a link's hover) first loads the section the path lies in, and `window.docusaurus.prefetch` skips a path whose section has not loaded rather than mark it prefetched while blind to its routes (a hover preloads it). Rendering only follows a preload, and the sections' routes are exact siblings in a `DocRoot`'s routes, so where they join does not change a match.",
-    gain: 'First-load JS, `npm run bench:scale` (2026-11-25 17:21 UTC, Chromium, the maintained corpus) against bench/latest.md before it: at 1× home 137.3 → 135.9 KB, guide 173.7 → 172.3, error code 160.0 → 158.6, V1 API operation unchanged (196.7), API operation 213.5 → 213.6 (it loads its section’s chunk, 1.5 KB). At 10× (350 operations, 543 pages) main.js grows 10.9 B gz per added page instead of 52, and each page type grows by about 17 KB less over its 1× figure: home +12.3 KB (was +29.4), guide +17.6 (+34.6), API operation +15.3 (+32.3), error code +23.2 (+40.2). The page-load ledger has not measured it yet (main-thread time).',
+    gain: 'First-load JS, `npm run bench:scale` (2026-11-25 17:21 UTC, Chromium, the maintained corpus) against bench/latest.md before it: at 1× home 137.3 → 135.9 KB, guide 173.7 → 172.3, error code 160.0 → 158.6, V1 API operation unchanged (196.7), API operation 213.5 → 213.6 (it loads its section’s chunk, 1.5 KB). At 10× (350 operations, 543 pages) main.js grows 10.9 B gz per added page instead of 52, and each page type grows by about 17 KB less over its 1× figure: home +12.3 KB (was +29.4), guide +17.6 (+34.6), API operation +15.3 (+32.3), error code +23.2 (+40.2). The page-load ledger (`npm run bench:ledger -- --units route-sections --runs 5`, 2026-11-25 19:09 UTC, 1×) measured 1.4 KB less first-load JS on every page but the two API operation pages, and task time, blocking time and LCP within noise on all ten page types.',
     switchOff: 'remove src/plugins/route-sections from config/performance-layer.ts',
     reliesOnFiles: [
       `${core}/lib/client/docusaurus.js`,
@@ -326,6 +326,17 @@ export const upstreamModifications: UpstreamModification[] = [
     gain: 'main.js at 10× 133.9 → 130.1 KB (`npm run bench:scale`, 2026-11-25 18:57 UTC; +0.6 KB over 1× instead of +4.5), so 3.8 KB less on every page; the small corpus of `npm run test:scale` measures 7.4 B per added page instead of 16.8.',
     switchOff: 'remove src/plugins/route-sections from config/performance-layer.ts',
     reliesOnFiles: [`${docsPlugin}/lib/client/docsClientUtils.js`, `${docsPlugin}/lib/client/docsUtils.js`],
+  },
+  {
+    ...performance('route-sections'),
+    package: core,
+    upstreamFile: `${core}/lib/webpack/plugins/ChunkAssetPlugin.js`,
+    kind: 'bundler option',
+    ours: ['src/plugins/route-sections/chunk-asset.ts', 'src/plugins/route-sections/index.ts', 'src/plugins/route-sections/emit.ts'],
+    why: "Docusaurus's ChunkAssetPlugin puts in the runtime every page loads a map from every named chunk to its id, which prefetch (`__webpack_require__.gca`) uses to find a route chunk's file. The production browser config gets our plugin in its place: the runtime maps the shell's chunks, and each section's chunk brings the ids of the chunks only its routes use, written by the build in place of a placeholder once ids are known and before the files' final hashes (`realContentHash`). A section's routes are only matched, so only prefetched, once it has loaded.",
+    gain: 'runtime~main.js 5.3 → 4.9 KB gz at 1×: every page 0.4 KB less, API operation pages 0.2 KB (their section brings its map); measured with the 10× corpus in SCALING.md.',
+    switchOff: 'remove src/plugins/route-sections from config/performance-layer.ts',
+    reliesOnFiles: [`${core}/lib/webpack/client.js`, `${core}/lib/client/docusaurus.js`],
   },
   // Swizzled theme components that keep libraries and work out of pages.
   {
@@ -621,6 +632,8 @@ export const checkedUpstreamHashes: Record<string, string> = {
   '@docusaurus/core/lib/client/docusaurus.js': 'b0d1dbdc1e3a706f',
   '@docusaurus/core/lib/client/browserContext.js': 'f0765ea0de6c6820',
   '@docusaurus/core/lib/client/preload.js': '8c1e3de18d307e2f',
+  '@docusaurus/core/lib/webpack/plugins/ChunkAssetPlugin.js': 'd1fdb10641cef8bb',
+  '@docusaurus/core/lib/webpack/client.js': 'b38143fa54a7b01e',
   '@docusaurus/core/lib/client/App.js': '1442f48492b53516',
   '@docusaurus/core/lib/client/PendingNavigation.js': '1c489db32b5665b0',
   '@docusaurus/core/lib/client/normalizeLocation.js': '2759003e81bfa6c3',

@@ -21,6 +21,22 @@ async function markDocument(page: Page): Promise<void> {
 
 const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument === true);
 
+test('on an operation page, prefetching another operation fetches its chunks by the ids its section brought', async ({page, request}) => {
+  const other = v3ApiRoutes.find((route) => route.endsWith('/cancel-an-order'))!;
+  const namedScripts = (html: string) => JSON.parse(/<script data-app-scripts[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as string[];
+  const otherScripts = namedScripts(await (await request.get(other)).text());
+  await page.goto(operation);
+  await expectHydrated(page);
+  const ownScripts = namedScripts(await page.content());
+  // The other operation's own chunks (its content) are the section's: the runtime every page loads does not map their names.
+  const sectionChunks = otherScripts.filter((script) => !ownScripts.includes(script));
+  expect(sectionChunks.length).toBeGreaterThan(0);
+  await page.evaluate((route) => (window as unknown as {docusaurus: {prefetch(route: string): unknown}}).docusaurus.prefetch(route), other);
+  const prefetched = await page.locator('link[rel=prefetch]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  for (const script of sectionChunks) expect(prefetched).toContain(script);
+  expect(prefetched.filter((href) => href.includes('undefined'))).toEqual([]);
+});
+
 test('a guide loads no API routes, and its sidebar opens an operation in place, then goes back', async ({page}) => {
   const scriptsOfGuide = collectScriptBodies(page);
   await page.goto(guide);

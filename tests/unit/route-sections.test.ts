@@ -25,6 +25,13 @@ import {
 } from '../../src/plugins/route-sections/loaders';
 import {commonPathPrefix, parseGeneratedRoutes, type GeneratedRoute} from '../../src/plugins/route-sections/plan';
 import {withSectionChunks} from '../../src/plugins/route-sections/manifest';
+import {
+  chunkAssetRuntimeCode,
+  sectionChunkIdsStatement,
+  shellChunkIds,
+  withSectionChunkIds,
+  withoutUpstreamChunkAssetPlugin,
+} from '../../src/plugins/route-sections/chunk-asset';
 import {isWithin, sectionFor} from '../../src/plugins/route-sections/section-paths';
 import {
   addSectionGlobalDocs,
@@ -157,6 +164,8 @@ async function writtenByDocusaurus(routes: RouteConfig[]): Promise<string> {
  */
 function moduleSystem(dir: string) {
   const cache = new Map<string, unknown>();
+  // What the runtime gives modules: the store of the sections' chunk ids (./chunk-asset.ts).
+  const webpackRequire = {gcaSections: {} as Record<string, unknown>};
   const registered: {prefix: string; routes: unknown[]; load: () => Promise<{default: unknown[]}>}[] = [];
   const shared: Record<string, unknown> = {
     '@docusaurus/ComponentCreator': {default: (p: string, hash?: string) => ({creator: hash === undefined ? [p] : [p, hash]})},
@@ -187,7 +196,12 @@ function moduleSystem(dir: string) {
       .replace(/^export default /m, 'exports.default = ');
     const exports: {default?: unknown} = {};
     cache.set(request, exports);
-    new Function('load', 'dynamicImport', 'exports', body)(evaluate, (r: string) => Promise.resolve(evaluate(r)), exports);
+    new Function('load', 'dynamicImport', 'exports', '__webpack_require__', body)(
+      evaluate,
+      (r: string) => Promise.resolve(evaluate(r)),
+      exports,
+      webpackRequire,
+    );
     return exports;
   };
   shared.client = {
@@ -243,6 +257,14 @@ test('the shell and its sections, evaluated as the browser links them, give back
   assert.ok(Object.keys(chunkNames).length < Object.keys(originalChunkNames).length, 'the shell lacks the sections’ entries');
 
   for (const section of modules.registered) section.routes.push(...(await section.load()).default);
+  // Each section hands the runtime its chunks' ids: the placeholder the build replaces (./chunk-asset.ts).
+  for (const key of ['docs-api', 'docs-api-adyen']) {
+    const source = generatedModule('routes.js', `?route-section=${key}`, readGeneratedSources(dir), dir, {
+      sectionFolders: folders,
+      clientModule: 'client',
+    });
+    assert.ok(source.includes(sectionChunkIdsStatement(key)), key);
+  }
 
   const inOrder = (routes: GeneratedRoute[]): GeneratedRoute[] =>
     [...routes]
@@ -453,12 +475,21 @@ test('the sections are the output folders of config/openapi.ts, and only the pro
   const generatedFilesDir = path.join(siteDir, '.docusaurus');
   const plugin = routeSectionsPlugin({generatedFilesDir});
   const configure = plugin.configureWebpack as unknown as (
-    config: {mode: string},
+    config: {mode: string; plugins?: object[]},
     isServer: boolean,
-  ) => {module?: {rules: {test: string; enforce?: string; type?: string}[]}};
-  assert.deepEqual(configure({mode: 'production'}, true), {});
-  assert.deepEqual(configure({mode: 'development'}, false), {});
-  const rules = configure({mode: 'production'}, false).module!.rules;
+    utils: {currentBundler: {instance: unknown}},
+  ) => {module?: {rules: {test: string; enforce?: string; type?: string}[]}; plugins?: object[]};
+  class ChunkAssetPlugin {}
+  const utils = {currentBundler: {instance: require('@rspack/core') as unknown}};
+  const clientConfig = () => ({mode: 'production', plugins: [new ChunkAssetPlugin()]});
+  assert.deepEqual(configure({mode: 'production'}, true, utils), {});
+  assert.deepEqual(configure({mode: 'development'}, false, utils), {});
+  const config = clientConfig();
+  const configured = configure(config, false, utils);
+  // Docusaurus's map of every chunk name gives way to the sections' own.
+  assert.deepEqual(config.plugins, []);
+  assert.equal(configured.plugins!.length, 2);
+  const rules = configured.module!.rules;
   assert.deepEqual(rules.map((rule) => path.relative(generatedFilesDir, rule.test)).slice(0, 3), [
     'routes.js',
     'routesChunkNames.json',
@@ -471,7 +502,7 @@ test('the sections are the output folders of config/openapi.ts, and only the pro
   // With an added API in a sidebar of its own, its version's props module and the global data are read last, as JavaScript.
   const dir = await writtenByDocusaurus(siteRoutes);
   const withAddedApi = routeSectionsPlugin({generatedFilesDir: dir}).configureWebpack as unknown as typeof configure;
-  const lastRules = withAddedApi({mode: 'production'}, false).module!.rules.slice(5);
+  const lastRules = withAddedApi(clientConfig(), false, utils).module!.rules.slice(5);
   assert.deepEqual(
     lastRules.map((rule) => ({...rule, use: undefined})),
     [versionProps, 'globalData.json'].map((file) => ({
@@ -481,4 +512,47 @@ test('the sections are the output folders of config/openapi.ts, and only the pro
       use: undefined,
     })),
   );
+});
+
+test('prefetch maps the shell’s chunk names in the runtime and a section’s in the section, whose placeholder the build fills', () => {
+  const idToName = {'101': 'a1b2c3d4', '102': 'e5f6a7b8', '103': 'c9d0e1f2'};
+  const sectionNames = new Set(['e5f6a7b8', 'c9d0e1f2']);
+  assert.deepEqual(shellChunkIds(idToName, sectionNames), {a1b2c3d4: '101'});
+  // The runtime's gca, run: a shell name, a loaded section's name, and a name nobody maps (Docusaurus skips its "undefined" file).
+  const code = chunkAssetRuntimeCode(idToName, sectionNames, {
+    publicPath: '__webpack_require__.p',
+    getChunkScriptFilename: '__webpack_require__.u',
+  });
+  const runtime = {p: '/', u: (id: string) => `assets/js/${id === '101' ? 'aaaa' : id === '102' ? 'bbbb' : 'undefined'}.js`} as Record<
+    string,
+    unknown
+  > & {
+    gca?: (name: string) => string;
+    gcaSections?: Record<string, string>;
+  };
+  new Function('__webpack_require__', code)(runtime);
+  assert.equal(runtime.gca!('a1b2c3d4'), '/assets/js/aaaa.js');
+  assert.equal(runtime.gca!('e5f6a7b8'), '/assets/js/undefined.js');
+  // The section's statement, as the build leaves it in the minified chunk, then run.
+  const minified = `n.gcaSections,${JSON.stringify('route-section-chunk-ids:docs-api-adyen')})`;
+  const filled = withSectionChunkIds(`Object.assign(${minified}`, (key) => (key === 'docs-api-adyen' ? {e5f6a7b8: '102'} : undefined));
+  assert.equal(filled, 'Object.assign(n.gcaSections,{"e5f6a7b8":"102"})');
+  new Function('n', filled)(runtime);
+  assert.equal(runtime.gca!('e5f6a7b8'), '/assets/js/bbbb.js');
+  assert.throws(() => withSectionChunkIds(`f('route-section-chunk-ids:gone')`, () => undefined), /does not know/);
+  assert.equal(sectionChunkIdsStatement('docs-api'), 'Object.assign(__webpack_require__.gcaSections, "route-section-chunk-ids:docs-api");');
+});
+
+test('Docusaurus’s ChunkAssetPlugin is in its client config once, and is what the plugin replaces', () => {
+  class ChunkAssetPlugin {}
+  class Other {}
+  const kept = withoutUpstreamChunkAssetPlugin([new Other(), new ChunkAssetPlugin(), new Other()]);
+  assert.equal(kept.length, 2);
+  assert.throws(() => withoutUpstreamChunkAssetPlugin([new Other()]), /expected one ChunkAssetPlugin/);
+  const client = readFileSync(path.join(siteDir, 'node_modules/@docusaurus/core/lib/webpack/client.js'), 'utf8');
+  assert.match(client, /new ChunkAssetPlugin_1\.default\(\)/);
+  const upstream = readFileSync(path.join(siteDir, 'node_modules/@docusaurus/core/lib/webpack/plugins/ChunkAssetPlugin.js'), 'utf8');
+  assert.match(upstream, /class ChunkAssetPlugin \{/);
+  // What docusaurus.js's prefetch relies on: gca of a name, and a file with "undefined" in it skipped.
+  assert.match(coreClient('docusaurus.js'), /__webpack_require__\.gca\(chunkName\)/);
 });

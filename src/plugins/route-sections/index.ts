@@ -23,7 +23,15 @@ import type {Plugin} from '@docusaurus/types';
 import {openApiSpecs} from '../../../config/openapi';
 import {ClientManifestRewritePlugin, clientManifestPath} from '../route-chunks-in-html';
 import {withSectionChunks} from './manifest';
-import {generatedFiles, propsModulesWithSectionParts, sectionsWithGlobalDocs, type RouteSectionsLoaderOptions} from './loaders';
+import {
+  generatedFiles,
+  planFromSources,
+  propsModulesWithSectionParts,
+  readGeneratedSources,
+  sectionsWithGlobalDocs,
+  type RouteSectionsLoaderOptions,
+} from './loaders';
+import {sectionAwareChunkAssetPlugin, withoutUpstreamChunkAssetPlugin, type BundlerLike} from './chunk-asset';
 
 export const loaderPath = path.join(__dirname, 'loader.cjs');
 export const clientModule = path.join(__dirname, 'client', 'index.ts');
@@ -45,7 +53,7 @@ export function docIdsNamedBy(value: unknown): string[] {
 export default function routeSectionsPlugin(context: {generatedFilesDir: string; siteConfig?: {themeConfig?: unknown}}): Plugin {
   return {
     name: pluginName,
-    configureWebpack(config, isServer) {
+    configureWebpack(config, isServer, utils) {
       // The server renders every page from the whole table; `docusaurus start` keeps Docusaurus's own.
       if (isServer || config.mode !== 'production') return {};
       const options: RouteSectionsLoaderOptions = {
@@ -65,10 +73,22 @@ export default function routeSectionsPlugin(context: {generatedFilesDir: string;
         type: 'javascript/auto',
         use,
       }));
+      // Prefetch's map of chunk names to ids: the runtime keeps the shell's, each section brings its own (./chunk-asset.ts).
+      // Docusaurus's ChunkAssetPlugin, which writes the whole map, can only be taken out of its config in place.
+      const {plan} = planFromSources(readGeneratedSources(context.generatedFilesDir), options.sectionFolders);
+      config.plugins = withoutUpstreamChunkAssetPlugin(config.plugins ?? []);
+      const chunkAssets = sectionAwareChunkAssetPlugin(
+        utils.currentBundler.instance as unknown as BundlerLike,
+        plan.sections.map((section) => section.key),
+        plan.registryOwner,
+      );
       return {
         module: {rules: [...[...generated, ...coreClientFiles].map((file) => ({test: file, use})), ...props]},
         // Listed after route-chunks-in-html, so its entries are there to extend.
-        plugins: [new ClientManifestRewritePlugin(pluginName, clientManifestPath(context.generatedFilesDir), withSectionChunks)],
+        plugins: [
+          new ClientManifestRewritePlugin(pluginName, clientManifestPath(context.generatedFilesDir), withSectionChunks),
+          chunkAssets as never,
+        ],
       };
     },
   };

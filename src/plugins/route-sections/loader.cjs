@@ -5,7 +5,7 @@ const {require: tsxRequire} = require('tsx/cjs/api');
 const loaders = tsxRequire('./loaders.ts', __filename);
 
 // The bundler's cache knows this file; what it requires through tsx is listed so that an edit rebuilds.
-const ownFiles = ['loaders.ts', 'plan.ts', 'emit.ts', 'section-paths.ts'].map((file) => path.join(__dirname, file));
+const ownFiles = ['loaders.ts', 'plan.ts', 'emit.ts', 'section-paths.ts', 'chunk-asset.ts'].map((file) => path.join(__dirname, file));
 
 module.exports = function routeSectionsLoader(source) {
   const options = this.getOptions();
