@@ -4,6 +4,7 @@ import {collectScriptBodies} from '../support/script-bodies';
 import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
 import {v3ReadOperationPages} from '../routes-beyond-spec';
 import {fastTierWhen} from '../support/test-tiers';
+import {measurePageWeight} from '../../scripts/measure/page-weight';
 
 const sampleLanguages = ['cURL', 'PHP', 'C#', 'Node.js'];
 
@@ -225,6 +226,15 @@ test.describe('operation pages render their schema on the server', () => {
       collapsed.locator('.openapi-markdown').filter({hasText: 'Do not treat a visit to this URL as proof of payment'}),
     ).toBeVisible();
     await expect(collapsed.locator('.openapi-markdown code', {hasText: 'confirmation'}).first()).toBeAttached();
+  });
+
+  test('marked is prefetched, not run, so a schema level opened later finds it cached', async ({page}) => {
+    test.slow(); // Waits for the network to go quiet.
+    const weight = await measurePageWeight(page, route);
+    const withMarked = (kind: string) =>
+      weight.resources.filter((resource) => resource.kind === kind && resource.libraries.includes('marked'));
+    expect(withMarked('prefetch').length).toBeGreaterThan(0);
+    expect(withMarked('script')).toEqual([]);
   });
 
   test('the generated example tab computes its example when chosen', async ({page}) => {
