@@ -55,6 +55,8 @@ export type ScaleFigures = {
   build: StepCost;
   totalBuildBytes: number;
   mainJsGzip: number;
+  /** The bundler's runtime (runtime~main.js), which every page loads too: its chunk maps grow with the chunks. */
+  runtimeJsGzip: number;
   docsPageHtmlBytes: number;
   docsPageHtmlGzip: number;
   apiPageHtmlBytes: number;
@@ -99,16 +101,22 @@ const htmlFileOf = (outDir: string, pagePath: string) => path.join(outDir, pageP
 /** Byte figures read from the build output: no browser needed. */
 function outputFigures(
   outDir: string,
-): Pick<ScaleFigures, 'routes' | 'totalBuildBytes' | 'mainJsGzip' | 'docsPageHtmlBytes' | 'docsPageHtmlGzip' | 'apiPageHtmlBytes'> {
+): Pick<
+  ScaleFigures,
+  'routes' | 'totalBuildBytes' | 'mainJsGzip' | 'runtimeJsGzip' | 'docsPageHtmlBytes' | 'docsPageHtmlGzip' | 'apiPageHtmlBytes'
+> {
   const files = [...filesUnder(outDir)].filter((file) => !/\.(br|gz)$/.test(file));
   const mainJs = files.find((file) => /assets\/js\/main\.[0-9a-f]+\.js$/.test(file));
   if (!mainJs) throw new Error(`no main.js in ${outDir}`);
+  const runtimeJs = files.find((file) => /assets\/js\/runtime~main\.[0-9a-f]+\.js$/.test(file));
+  if (!runtimeJs) throw new Error(`no runtime~main.js in ${outDir}`);
   const guide = pageTypes.find((pageType) => pageType.id === 'guide')!;
   const api = pageTypes.find((pageType) => pageType.id === 'api')!;
   return {
     routes: files.filter((file) => file.endsWith('.html')).length,
     totalBuildBytes: files.reduce((total, file) => total + statSync(file).size, 0),
     mainJsGzip: gzipBytes(mainJs),
+    runtimeJsGzip: gzipBytes(runtimeJs),
     docsPageHtmlBytes: statSync(htmlFileOf(outDir, guide.path)).size,
     docsPageHtmlGzip: gzipBytes(htmlFileOf(outDir, guide.path)),
     apiPageHtmlBytes: statSync(htmlFileOf(outDir, api.path)).size,
@@ -174,12 +182,13 @@ async function browserFigures(scale: number, searchRuns: number): Promise<Pick<S
 export function perRouteCost(
   base: ScaleFigures,
   scaled: ScaleFigures,
-): {routes: number; mainJsGzipPerRoute: number; docsHtmlPerRoute: number} {
+): {routes: number; mainJsGzipPerRoute: number; runtimeJsGzipPerRoute: number; docsHtmlPerRoute: number} {
   const routes = scaled.routes - base.routes;
   if (routes <= 0) throw new Error('the scaled build has no more pages than the base build');
   return {
     routes,
     mainJsGzipPerRoute: (scaled.mainJsGzip - base.mainJsGzip) / routes,
+    runtimeJsGzipPerRoute: (scaled.runtimeJsGzip - base.runtimeJsGzip) / routes,
     docsHtmlPerRoute: (scaled.docsPageHtmlBytes - base.docsPageHtmlBytes) / routes,
   };
 }
@@ -243,6 +252,7 @@ export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: Scale
       .join('; ') || 'none';
   if (base.pages && scaled.pages) rows.push(['Deferred libraries on non-API pages', apiTheme(base), apiTheme(scaled), '']);
   row('main.js (KB gz)', base.mainJsGzip, scaled.mainJsGzip, 'KB');
+  row('runtime~main.js (KB gz)', base.runtimeJsGzip, scaled.runtimeJsGzip, 'KB');
   row('Docs page HTML (KB raw)', base.docsPageHtmlBytes, scaled.docsPageHtmlBytes, 'KB');
   row('Docs page HTML (KB gz)', base.docsPageHtmlGzip, scaled.docsPageHtmlGzip, 'KB');
   row('API page HTML (KB raw)', base.apiPageHtmlBytes, scaled.apiPageHtmlBytes, 'KB');
@@ -267,7 +277,7 @@ export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: Scale
     line(['---', '---:', '---:', '---:']),
     ...rows.map(line),
     '',
-    `Per added page (${cost.routes} pages): main.js +${cost.mainJsGzipPerRoute.toFixed(1)} B gz, docs page HTML +${cost.docsHtmlPerRoute.toFixed(1)} B raw.`,
+    `Per added page (${cost.routes} pages): main.js +${cost.mainJsGzipPerRoute.toFixed(1)} B gz, runtime~main.js +${cost.runtimeJsGzipPerRoute.toFixed(1)} B gz, docs page HTML +${cost.docsHtmlPerRoute.toFixed(1)} B raw.`,
     `${n} corpus: ${scaled.operations ?? '?'} operations in all. KB = 1024 bytes; gzip level 9. Times vary with the machine's load; bytes do not.`,
     ...[base, scaled].flatMap((figures) =>
       figures.search?.[0]

@@ -27,9 +27,11 @@ import {commonPathPrefix, parseGeneratedRoutes, type GeneratedRoute} from '../..
 import {withSectionChunks} from '../../src/plugins/route-sections/manifest';
 import {
   chunkAssetRuntimeCode,
-  sectionChunkIdsStatement,
+  sectionChunksStatement,
+  sectionOfChunk,
   shellChunkIds,
-  withSectionChunkIds,
+  withSectionChunkParts,
+  withoutChunkFiles,
   withoutUpstreamChunkAssetPlugin,
 } from '../../src/plugins/route-sections/chunk-asset';
 import {isWithin, sectionFor} from '../../src/plugins/route-sections/section-paths';
@@ -164,8 +166,8 @@ async function writtenByDocusaurus(routes: RouteConfig[]): Promise<string> {
  */
 function moduleSystem(dir: string) {
   const cache = new Map<string, unknown>();
-  // What the runtime gives modules: the store of the sections' chunk ids (./chunk-asset.ts).
-  const webpackRequire = {gcaSections: {} as Record<string, unknown>};
+  // What the runtime gives modules: where a section hands over its chunks' ids and files (./chunk-asset.ts).
+  const webpackRequire = {routeSectionChunks: (part: unknown) => part};
   const registered: {prefix: string; routes: unknown[]; load: () => Promise<{default: unknown[]}>}[] = [];
   const shared: Record<string, unknown> = {
     '@docusaurus/ComponentCreator': {default: (p: string, hash?: string) => ({creator: hash === undefined ? [p] : [p, hash]})},
@@ -257,13 +259,13 @@ test('the shell and its sections, evaluated as the browser links them, give back
   assert.ok(Object.keys(chunkNames).length < Object.keys(originalChunkNames).length, 'the shell lacks the sections’ entries');
 
   for (const section of modules.registered) section.routes.push(...(await section.load()).default);
-  // Each section hands the runtime its chunks' ids: the placeholder the build replaces (./chunk-asset.ts).
+  // Each section hands the runtime its chunks' ids and files: the placeholder the build replaces (./chunk-asset.ts).
   for (const key of ['docs-api', 'docs-api-adyen']) {
     const source = generatedModule('routes.js', `?route-section=${key}`, readGeneratedSources(dir), dir, {
       sectionFolders: folders,
       clientModule: 'client',
     });
-    assert.ok(source.includes(sectionChunkIdsStatement(key)), key);
+    assert.ok(source.includes(sectionChunksStatement(key)), key);
   }
 
   const inOrder = (routes: GeneratedRoute[]): GeneratedRoute[] =>
@@ -514,33 +516,51 @@ test('the sections are the output folders of config/openapi.ts, and only the pro
   );
 });
 
-test('prefetch maps the shell’s chunk names in the runtime and a section’s in the section, whose placeholder the build fills', () => {
+test('the runtime maps the shell’s chunks; a section brings its own chunks’ ids and files, which the build writes in', () => {
   const idToName = {'101': 'a1b2c3d4', '102': 'e5f6a7b8', '103': 'c9d0e1f2'};
   const sectionNames = new Set(['e5f6a7b8', 'c9d0e1f2']);
   assert.deepEqual(shellChunkIds(idToName, sectionNames), {a1b2c3d4: '101'});
-  // The runtime's gca, run: a shell name, a loaded section's name, and a name nobody maps (Docusaurus skips its "undefined" file).
-  const code = chunkAssetRuntimeCode(idToName, sectionNames, {
+  // The bundler's runtime, minified, with its chunk-file map; then ours.
+  const bundlerRuntime = 'var i={};i.p="/",i.u=e=>"assets/js/"+({101:"aaaa",102:"bbbb","x-y":"cccc"})[e]+".js";';
+  const {source, removed} = withoutChunkFiles(bundlerRuntime, new Set(['102']));
+  assert.deepEqual(removed, ['102']);
+  assert.equal(source, 'var i={};i.p="/",i.u=e=>"assets/js/"+({101:"aaaa","x-y":"cccc"})[e]+".js";');
+  assert.deepEqual(withoutChunkFiles('i.u=e=>""+e+".js"', new Set(['102'])).removed, []);
+  // Numeric keys as the minifier shortens them.
+  const shortened = withoutChunkFiles('i.u=e=>"assets/js/"+({1e3:"aaaa",0x3e9:"bbbb",1002:"cccc"})[e]+".js"', new Set(['1000', '1001']));
+  assert.deepEqual(shortened.removed, ['1000', '1001']);
+  assert.match(shortened.source, /\(\{1002:"cccc"\}\)/);
+  const ours = chunkAssetRuntimeCode(idToName, sectionNames, {
     publicPath: '__webpack_require__.p',
     getChunkScriptFilename: '__webpack_require__.u',
   });
-  const runtime = {p: '/', u: (id: string) => `assets/js/${id === '101' ? 'aaaa' : id === '102' ? 'bbbb' : 'undefined'}.js`} as Record<
-    string,
-    unknown
-  > & {
-    gca?: (name: string) => string;
-    gcaSections?: Record<string, string>;
+  const runtime = new Function(`${source.replace(/\bi\b/g, '__webpack_require__')}\n${ours}\nreturn __webpack_require__;`)() as {
+    u(id: string): string;
+    gca(name: string): string;
+    routeSectionChunks(part: unknown): void;
   };
-  new Function('__webpack_require__', code)(runtime);
-  assert.equal(runtime.gca!('a1b2c3d4'), '/assets/js/aaaa.js');
-  assert.equal(runtime.gca!('e5f6a7b8'), '/assets/js/undefined.js');
-  // The section's statement, as the build leaves it in the minified chunk, then run.
-  const minified = `n.gcaSections,${JSON.stringify('route-section-chunk-ids:docs-api-adyen')})`;
-  const filled = withSectionChunkIds(`Object.assign(${minified}`, (key) => (key === 'docs-api-adyen' ? {e5f6a7b8: '102'} : undefined));
-  assert.equal(filled, 'Object.assign(n.gcaSections,{"e5f6a7b8":"102"})');
+  assert.equal(runtime.gca('a1b2c3d4'), '/assets/js/aaaa.js');
+  // Before its section loads, a section chunk is unknown (Docusaurus skips a file named "undefined").
+  assert.equal(runtime.gca('e5f6a7b8'), '/assets/js/undefined.js');
+  // The section's statement as the build leaves it in the minified chunk, then run.
+  const minified = `n.routeSectionChunks(${JSON.stringify('route-section-chunks:docs-api-adyen')})`;
+  const part = {ids: {e5f6a7b8: '102'}, files: {'102': 'assets/js/bbbb.js'}};
+  const filled = withSectionChunkParts(minified, (key) => (key === 'docs-api-adyen' ? part : undefined));
+  assert.equal(filled, `n.routeSectionChunks(${JSON.stringify(part)})`);
   new Function('n', filled)(runtime);
-  assert.equal(runtime.gca!('e5f6a7b8'), '/assets/js/bbbb.js');
-  assert.throws(() => withSectionChunkIds(`f('route-section-chunk-ids:gone')`, () => undefined), /does not know/);
-  assert.equal(sectionChunkIdsStatement('docs-api'), 'Object.assign(__webpack_require__.gcaSections, "route-section-chunk-ids:docs-api");');
+  assert.equal(runtime.gca('e5f6a7b8'), '/assets/js/bbbb.js');
+  assert.equal(runtime.u('102'), 'assets/js/bbbb.js');
+  assert.equal(runtime.u('101'), 'assets/js/aaaa.js');
+  assert.throws(() => withSectionChunkParts(`f('route-section-chunks:gone')`, () => undefined), /does not know/);
+  assert.equal(sectionChunksStatement('docs-api'), '__webpack_require__.routeSectionChunks("route-section-chunks:docs-api");');
+});
+
+test('a chunk is a section’s when every import that loads it is in that section’s registry', () => {
+  const registry = (key: string) => `/site/.docusaurus/registry.js?route-section=${key}`;
+  assert.equal(sectionOfChunk([registry('docs-api'), registry('docs-api')]), 'docs-api');
+  assert.equal(sectionOfChunk([registry('docs-api'), '/site/.docusaurus/registry.js']), undefined);
+  assert.equal(sectionOfChunk([registry('docs-api'), registry('docs-api-adyen')]), undefined);
+  assert.equal(sectionOfChunk([]), undefined);
 });
 
 test('Docusaurus’s ChunkAssetPlugin is in its client config once, and is what the plugin replaces', () => {

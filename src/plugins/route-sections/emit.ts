@@ -3,7 +3,7 @@
  * route-to-chunk table and registry (src/plugins/route-sections/plan.ts decides what goes where).
  */
 import type {GeneratedRoute, RegistryEntry, RouteChunkNames, RouteSectionPlan} from './plan';
-import {sectionChunkIdsStatement} from './chunk-asset';
+import {sectionChunksStatement} from './chunk-asset';
 
 const string = (value: unknown) => JSON.stringify(value);
 
@@ -79,8 +79,8 @@ export function sectionRoutesModule(
     ...carriedModules.map((module) => `import ${requestString(module, key)};`),
     // ComponentCreator reads both tables when it is called, so they are complete before the routes are made.
     `Object.assign(routesChunkNames, ${string(entries)});`,
-    // Prefetch finds the files of the section's chunks by name through the ids the build writes here (./chunk-asset.ts).
-    sectionChunkIdsStatement(key),
+    // The ids and files of the section's chunks, which the build writes here and the runtime map leaves out (./chunk-asset.ts).
+    sectionChunksStatement(key),
     `export default ${routesSource(section.routes, () => undefined, [])};`,
     '',
   ].join('\n');

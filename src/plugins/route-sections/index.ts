@@ -73,14 +73,14 @@ export default function routeSectionsPlugin(context: {generatedFilesDir: string;
         type: 'javascript/auto',
         use,
       }));
-      // Prefetch's map of chunk names to ids: the runtime keeps the shell's, each section brings its own (./chunk-asset.ts).
+      // The runtime's maps of chunk names to ids (prefetch) and of ids to files: the shell's; each section brings its own (./chunk-asset.ts).
       // Docusaurus's ChunkAssetPlugin, which writes the whole map, can only be taken out of its config in place.
       const {plan} = planFromSources(readGeneratedSources(context.generatedFilesDir), options.sectionFolders);
       config.plugins = withoutUpstreamChunkAssetPlugin(config.plugins ?? []);
       const chunkAssets = sectionAwareChunkAssetPlugin(
         utils.currentBundler.instance as unknown as BundlerLike,
         plan.sections.map((section) => section.key),
-        plan.registryOwner,
+        new Set(plan.registryOwner.keys()),
       );
       return {
         module: {rules: [...[...generated, ...coreClientFiles].map((file) => ({test: file, use})), ...props]},
