@@ -16,7 +16,8 @@
  * the sidebars no other page shows (an added API's own, config/added-api-sidebars.ts), taken out
  * of the docs version's props module, and the global data entries of the docs in them (the version
  * menu's list), taken out of globalData.json. Both modules become JavaScript that hands itself to
- * ./client, which joins each section's part as the section loads, before its pages render.
+ * ./client, which joins each section's part as the section loads, before its pages render. And it
+ * carries the runtime's entries for its own chunks, their ids and files (./chunk-asset.ts).
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
