@@ -4,11 +4,15 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import apiCodeApartPlugin, {
   cacheGroupName,
+  countOperationPages,
   onlyOnOperationPages,
+  sharedGroupName,
+  sharedWithFewOtherPages,
   operationPageMarker,
   type ChunkGraphLike,
   type ChunkLike,
@@ -59,6 +63,45 @@ test('a module that only operation pages hold is taken; one a guide holds too, o
   assert.equal(onlyOnOperations({resource: '/site/src/unused.ts'}, {chunkGraph}), false);
 });
 
+test('a module operation pages share with fewer than the threshold of other chunks is taken; one most other pages hold is left to `common`', () => {
+  const marker: ModuleLike = {resource: operationPageMarker};
+  const codeBlock: ModuleLike = {resource: '/site/node_modules/@docusaurus/theme-classic/lib/theme/CodeBlock/index.js'};
+  const layout: ModuleLike = {resource: '/site/node_modules/@docusaurus/theme-classic/lib/theme/DocItem/Layout/index.js'};
+  const apiTheme: ModuleLike = {resource: '/site/node_modules/docusaurus-theme-openapi-docs/lib/theme/ApiItem/index.js'};
+  const chunks: Record<string, ModuleLike[]> = {
+    op1: [marker, codeBlock, layout, apiTheme],
+    op2: [marker, codeBlock, layout, apiTheme],
+    error: [codeBlock, layout],
+    guide1: [layout],
+    guide2: [layout],
+  };
+  const chunkGraph: ChunkGraphLike = {
+    getChunkModules: (chunk: ChunkLike) => chunks[String(chunk.id)],
+    getModuleChunks: (module: ModuleLike) =>
+      Object.entries(chunks)
+        .filter(([, modules]) => modules.includes(module))
+        .map(([id]) => ({id})),
+  };
+  // Three other pages: half of them is 1.5 chunks.
+  const shared = sharedWithFewOtherPages(1.5);
+  assert.equal(shared(codeBlock, {chunkGraph}), true);
+  assert.equal(shared(layout, {chunkGraph}), false);
+  // What only operation pages hold is the first group's.
+  assert.equal(shared(apiTheme, {chunkGraph}), false);
+  assert.equal(shared({resource: '/site/src/unused.ts'}, {chunkGraph}), false);
+});
+
+test('the operation pages are the generated `*.api.mdx` files, each folder counted once', () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'tessera-api-code-apart-'));
+  const write = (file: string) => {
+    mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
+    writeFileSync(path.join(site, file), '');
+  };
+  for (const file of ['docs/api/a.api.mdx', 'docs/api/b.api.mdx', 'docs/api/tag.tag.mdx', 'docs/api/added/c.api.mdx', 'docs/guides/d.mdx'])
+    write(file);
+  assert.equal(countOperationPages(site, ['docs/api', 'docs/api/added', 'versioned_docs/version-1.0.0/api']), 3);
+});
+
 test('only the browser build gets the group, ranked above `common`, which stays as it is', () => {
   const plugin = apiCodeApartPlugin();
   const configure = plugin.configureWebpack as unknown as (config: object, isServer: boolean) => object;
@@ -72,6 +115,10 @@ test('only the browser build gets the group, ranked above `common`, which stays 
   assert.ok(added.priority! > common.priority);
   // It takes only what `common` would take; below that threshold the default split stays.
   assert.equal(added.minChunks, common.minChunks);
+  const shared = groups[sharedGroupName] as CacheGroup & {minSize?: number};
+  assert.ok(shared.priority! > common.priority);
+  assert.equal(shared.minChunks, common.minChunks);
+  assert.equal(shared.minSize, 0);
   // The server bundle is not split.
   const serverConfig = {optimization: {splitChunks: false}};
   assert.deepEqual(configure(serverConfig, true), {});
