@@ -34,6 +34,17 @@ test('the marker is the registration every generated operation page imports', ()
   assert.equal(operationPageMarker, path.join(siteDir, `${imported[1]}.ts`));
 });
 
+/** The chunk graph of chunks (by id) and the modules each holds. */
+function chunkGraphOf(chunks: Record<string, ModuleLike[]>): ChunkGraphLike {
+  return {
+    getChunkModules: (chunk: ChunkLike) => chunks[String(chunk.id)]!,
+    getModuleChunks: (module: ModuleLike) =>
+      Object.entries(chunks)
+        .filter(([, modules]) => modules.includes(module))
+        .map(([id]) => ({id})),
+  };
+}
+
 /** A chunk graph of three operation pages, a guide and the modules they hold. */
 function operationPagesAndGuide(): {chunkGraph: ChunkGraphLike; apiTheme: ModuleLike; heading: ModuleLike} {
   const marker: ModuleLike = {resource: operationPageMarker};
@@ -45,13 +56,7 @@ function operationPagesAndGuide(): {chunkGraph: ChunkGraphLike; apiTheme: Module
     op3: [marker, apiTheme],
     guide: [heading],
   };
-  const chunkGraph: ChunkGraphLike = {
-    getChunkModules: (chunk: ChunkLike) => chunks[String(chunk.id)],
-    getModuleChunks: (module: ModuleLike) =>
-      Object.entries(chunks)
-        .filter(([, modules]) => modules.includes(module))
-        .map(([id]) => ({id})),
-  };
+  const chunkGraph = chunkGraphOf(chunks);
   return {chunkGraph, apiTheme, heading};
 }
 
@@ -75,13 +80,7 @@ test('a module operation pages share with fewer than the threshold of other chun
     guide1: [layout],
     guide2: [layout],
   };
-  const chunkGraph: ChunkGraphLike = {
-    getChunkModules: (chunk: ChunkLike) => chunks[String(chunk.id)],
-    getModuleChunks: (module: ModuleLike) =>
-      Object.entries(chunks)
-        .filter(([, modules]) => modules.includes(module))
-        .map(([id]) => ({id})),
-  };
+  const chunkGraph = chunkGraphOf(chunks);
   // Three other pages: half of them is 1.5 chunks.
   const shared = sharedWithFewOtherPages(1.5);
   assert.equal(shared(codeBlock, {chunkGraph}), true);

@@ -44,7 +44,7 @@ type ChunkGroupLike = {chunks: {id?: string | number | null}[]; origins: {reques
 type CompilerLike = {hooks: {afterEmit: {tap(name: string, callback: (compilation: {chunkGroups: ChunkGroupLike[]}) => void): void}}};
 
 /** The importing module's resource with its query (`…/registry.js?route-section=<key>`), as webpack and Rspack expose it. */
-function importerOf(module: object | null | undefined): string {
+export function importerOf(module: object | null | undefined): string {
   const {resource, readableIdentifier} = (module ?? {}) as {resource?: unknown; readableIdentifier?: unknown};
   if (typeof resource === 'string') return resource;
   return typeof readableIdentifier === 'function' ? String(readableIdentifier.call(module)) : '';

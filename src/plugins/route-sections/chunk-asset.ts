@@ -12,6 +12,9 @@
  * hashes the files' final content (`realContentHash`), rewriting the hashes in both places.
  */
 
+import {importerOf} from '../route-chunks-in-html';
+import {sectionOfModule} from './manifest';
+
 /** The string a section's routes module passes where the build writes its part; found in the minified chunk. */
 export const sectionChunksPlaceholder = (key: string): string => `route-section-chunks:${key}`;
 
@@ -106,12 +109,14 @@ export function withoutUpstreamChunkAssetPlugin<P>(plugins: P[]): P[] {
 
 /** The section a chunk belongs to: every import that loads it is in that section's registry. */
 export function sectionOfChunk(importers: string[]): string | undefined {
-  const keys = new Set(importers.map((importer) => /registry\.js\?route-section=([^&\s!]+)/.exec(importer)?.[1]));
+  const keys = new Set(
+    importers.map((importer) => (/registry\.js\?route-section=/.test(importer) ? sectionOfModule(importer) : undefined)),
+  );
   const [key] = keys;
   return keys.size === 1 && key !== undefined ? key : undefined;
 }
 
-type OriginLike = {module?: {resource?: unknown; readableIdentifier?: unknown} | null};
+type OriginLike = {module?: object | null};
 type ChunkGroupLike = {origins: OriginLike[]};
 type ChunkLike = {
   name?: string | null;
@@ -139,12 +144,6 @@ export type BundlerLike = {
   sources: {RawSource: new (source: string) => object};
 };
 type CompilerLike = {hooks: {thisCompilation: {tap(name: string, callback: (compilation: CompilationLike) => void): void}}};
-
-const importerOf = (origin: OriginLike): string => {
-  const module = origin.module ?? {};
-  if (typeof module.resource === 'string') return module.resource;
-  return typeof module.readableIdentifier === 'function' ? String((module.readableIdentifier as () => unknown).call(module)) : '';
-};
 
 /**
  * The bundler plugin: adds the runtime code above (in place of Docusaurus's ChunkAssetPlugin) and,
@@ -182,7 +181,7 @@ export function sectionAwareChunkAssetPlugin(
           const moved = new Set<string>();
           for (const chunk of compilation.chunks) {
             if (chunk.id === undefined || chunk.id === null) continue;
-            const importers = [...chunk.groupsIterable].flatMap((group) => group.origins.map(importerOf));
+            const importers = [...chunk.groupsIterable].flatMap((group) => group.origins.map((origin) => importerOf(origin.module)));
             const part = parts.get(sectionOfChunk(importers) ?? '');
             const file = [...chunk.files].find((candidate) => candidate.endsWith('.js'));
             if (!part || !file) continue;

@@ -26,10 +26,10 @@ import {ClientManifestRewritePlugin, clientManifestPath} from '../route-chunks-i
 import {withSectionChunks} from './manifest';
 import {
   generatedFiles,
+  globalDocsPlan,
   planFromSources,
-  propsModulesWithSectionParts,
   readGeneratedSources,
-  sectionsWithGlobalDocs,
+  readGlobalData,
   type RouteSectionsLoaderOptions,
 } from './loaders';
 import {sectionAwareChunkAssetPlugin, withoutUpstreamChunkAssetPlugin, type BundlerLike} from './chunk-asset';
@@ -63,20 +63,22 @@ export default function routeSectionsPlugin(context: {generatedFilesDir: string;
         keptDocIds: docIdsNamedBy(context.siteConfig?.themeConfig),
       };
       const use = [{loader: loaderPath, options}];
-      const generated = generatedFiles.map((file) => path.join(context.generatedFilesDir, file));
+      const generatedDir = context.generatedFilesDir;
+      const generated = generatedFiles.map((file) => path.join(generatedDir, file));
+      const {plan, sidebars} = planFromSources(readGeneratedSources(generatedDir), options.sectionFolders);
       // A docs version's props module whose sections carry some of its sidebars becomes JavaScript
       // (it hands them to ./client), after every other loader of it (docs-list-ids-only) has run.
       // So does the global data when sections carry some docs' entries.
-      const globalData = sectionsWithGlobalDocs(context.generatedFilesDir, options).length > 0 ? ['globalData.json'] : [];
-      const props = [...propsModulesWithSectionParts(context.generatedFilesDir, options), ...globalData].map((file) => ({
-        test: path.join(context.generatedFilesDir, file),
+      const carriesGlobalDocs =
+        globalDocsPlan(readGlobalData(generatedDir), generatedDir, sidebars, options.keptDocIds ?? []).parts.size > 0;
+      const props = [...sidebars.keys(), ...(carriesGlobalDocs ? ['globalData.json'] : [])].map((file) => ({
+        test: path.join(generatedDir, file),
         enforce: 'post' as const,
         type: 'javascript/auto',
         use,
       }));
       // The runtime's maps of chunk names to ids (prefetch) and of ids to files: the shell's; each section brings its own (./chunk-asset.ts).
       // Docusaurus's ChunkAssetPlugin, which writes the whole map, can only be taken out of its config in place.
-      const {plan} = planFromSources(readGeneratedSources(context.generatedFilesDir), options.sectionFolders);
       config.plugins = withoutUpstreamChunkAssetPlugin(config.plugins ?? []);
       const chunkAssets = sectionAwareChunkAssetPlugin(
         utils.currentBundler.instance as unknown as BundlerLike,

@@ -71,12 +71,16 @@ export function generatedModule(
   const carried = [...sidebars].flatMap(([props, bySidebar]) =>
     [...bySidebar.values()].includes(key) ? [path.join(generatedDir, props)] : [],
   );
-  const withGlobalDocs = carried.length > 0 && sectionsWithGlobalDocs(generatedDir, options).includes(key);
+  const withGlobalDocs =
+    carried.length > 0 && globalDocsPlan(readGlobalData(generatedDir), generatedDir, sidebars, options.keptDocIds ?? []).parts.has(key);
   return sectionRoutesModule(plan, key, chunkNames, paths, [
     ...carried,
     ...(withGlobalDocs ? [path.join(generatedDir, 'globalData.json')] : []),
   ]);
 }
+
+/** A value as a module expression: `JSON.parse` of a string literal, which engines parse faster than an object literal. */
+const jsonLiteral = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
 
 const sectionKeyOf = (query: string) => new URLSearchParams(query.replace(/^\?/, '')).get('route-section') ?? undefined;
 
@@ -122,7 +126,7 @@ export function versionPropsModule(
       docsSidebars: Object.fromEntries(Object.entries(docsSidebars).filter(([sidebar]) => carriedBy(sidebar) === key)),
       docs: Object.fromEntries(Object.entries(docs).filter(([id]) => carriedBy(sidebarOf(id)) === key)),
     };
-    return [client, `addSectionProps(${JSON.stringify(propsKey)}, JSON.parse(${JSON.stringify(JSON.stringify(part))}));`, ''].join('\n');
+    return [client, `addSectionProps(${JSON.stringify(propsKey)}, ${jsonLiteral(part)});`, ''].join('\n');
   }
   const shell: VersionProps = {
     ...props,
@@ -132,11 +136,7 @@ export function versionPropsModule(
       docs: Object.fromEntries(Object.entries(docs).filter(([id]) => carriedBy(sidebarOf(id)) === undefined)),
     },
   };
-  return [
-    client,
-    `export default withSectionProps(${JSON.stringify(propsKey)}, JSON.parse(${JSON.stringify(JSON.stringify(shell))}));`,
-    '',
-  ].join('\n');
+  return [client, `export default withSectionProps(${JSON.stringify(propsKey)}, ${jsonLiteral(shell)});`, ''].join('\n');
 }
 
 /** The one statement of each core file that is rewritten; if an upgrade changes it, the build stops here. */
@@ -174,11 +174,6 @@ export function sectionAwareClientApi(source: string, clientModule: string): str
 
 /** The docs version props modules in the generated folder (`docusaurus-plugin-content-docs/<plugin id>/p/<name>.json`). */
 export const docsPropsModule = /(?:^|\/)docusaurus-plugin-content-docs\/[^/]+\/p\/[^/]+\.json$/;
-
-/** The props modules part of which a section carries, relative to the generated folder: the ones the browser build reads through versionPropsModule. */
-export function propsModulesWithSectionParts(generatedDir: string, options: RouteSectionsLoaderOptions): string[] {
-  return [...planFromSources(readGeneratedSources(generatedDir), options.sectionFolders).sidebars.keys()];
-}
 
 /** versionPropsModule for the props module at `propsKey` (relative to `generatedDir`), planned from the generated route files. */
 export function carriedVersionProps(
@@ -265,11 +260,17 @@ function carriedSidebarsByVersion(generatedDir: string, sidebars: ReadonlyMap<st
   return byVersion;
 }
 
-/** The sections that carry part of the docs plugin's global data. */
-export function sectionsWithGlobalDocs(generatedDir: string, options: RouteSectionsLoaderOptions): string[] {
-  const {sidebars} = planFromSources(readGeneratedSources(generatedDir), options.sectionFolders);
-  const globalData = JSON.parse(readFileSync(path.join(generatedDir, 'globalData.json'), 'utf8')) as GlobalData;
-  return [...planGlobalDocs(globalData, carriedSidebarsByVersion(generatedDir, sidebars), options.keptDocIds ?? []).parts.keys()];
+export const readGlobalData = (generatedDir: string): GlobalData =>
+  JSON.parse(readFileSync(path.join(generatedDir, 'globalData.json'), 'utf8')) as GlobalData;
+
+/** planGlobalDocs for the sidebars the route plan gives sections (`sidebars` of planFromSources). */
+export function globalDocsPlan(
+  globalData: GlobalData,
+  generatedDir: string,
+  sidebars: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  keptDocIds: readonly string[],
+) {
+  return planGlobalDocs(globalData, carriedSidebarsByVersion(generatedDir, sidebars), keptDocIds);
 }
 
 /**
@@ -278,11 +279,9 @@ export function sectionsWithGlobalDocs(generatedDir: string, options: RouteSecti
  */
 export function carriedGlobalData(source: string, query: string, generatedDir: string, options: RouteSectionsLoaderOptions): string {
   const {sidebars} = planFromSources(readGeneratedSources(generatedDir), options.sectionFolders);
-  const globalData = JSON.parse(source) as GlobalData;
-  const {shell, parts} = planGlobalDocs(globalData, carriedSidebarsByVersion(generatedDir, sidebars), options.keptDocIds ?? []);
+  const {shell, parts} = globalDocsPlan(JSON.parse(source) as GlobalData, generatedDir, sidebars, options.keptDocIds ?? []);
   const key = sectionKeyOf(query);
   const client = `import {addSectionGlobalDocs, withSectionGlobalDocs} from ${JSON.stringify(options.clientModule)};`;
-  const literal = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
-  if (key !== undefined) return [client, `addSectionGlobalDocs(${literal(parts.get(key) ?? {})});`, ''].join('\n');
-  return [client, `export default withSectionGlobalDocs(${literal(shell)});`, ''].join('\n');
+  if (key !== undefined) return [client, `addSectionGlobalDocs(${jsonLiteral(parts.get(key) ?? {})});`, ''].join('\n');
+  return [client, `export default withSectionGlobalDocs(${jsonLiteral(shell)});`, ''].join('\n');
 }
