@@ -1,6 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
 import {gzipBytes, gzipLevel} from '../../scripts/measure/page-weight';
+import {searchManifest} from '../support/search-index';
 
 const searchInput = (page: Page) => page.locator('.navbar input.navbar__search-input');
 
@@ -102,6 +103,58 @@ test.describe('search (spec 2, 7)', () => {
     await searchInput(page).fill('refund');
     await expect(page.locator('.navbar [role="listbox"] [role="option"]').first()).toBeVisible();
     await expect(loading).toHaveCount(0);
+  });
+
+  test('over a slow link, the box shows the newest answer it has while the reader types on', async ({page}) => {
+    // The index's files, held until the test lets them through, as a phone's link would hold them.
+    const {manifest} = searchManifest('');
+    const documentShards = new Set(manifest.documents.map(([, name]) => `${manifest.base}${name}`));
+    const held: {path: string; release: () => void}[] = [];
+    let hold: 'nothing' | 'documents' | 'everything' = 'nothing';
+    await page.route(/\/assets\/search\/[0-9a-f]+\.json$/, async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (hold === 'everything' || (hold === 'documents' && documentShards.has(path))) {
+        await new Promise<void>((release) => held.push({path, release}));
+      }
+      await route.continue();
+    });
+    const releaseAll = () => held.splice(0).forEach(({release}) => release());
+    await page.goto('/docs/3.0.0/sdk/sdk/intro');
+    await expectHydrated(page);
+    const input = searchInput(page);
+    await input.click();
+    // The index has loaded when autocomplete.js has made the box its combobox.
+    await expect(input).toHaveAttribute('role', 'combobox');
+    await page.waitForLoadState('networkidle');
+
+    // The first word's terms arrive; the documents of its results are on their way.
+    hold = 'documents';
+    await input.pressSequentially('partial');
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    const firstWordsDocuments = held.splice(0);
+    const options = page.locator('.navbar [role="listbox"] [role="option"]');
+    await expect(options).toHaveCount(0);
+
+    // The reader types on before they arrive; the next word's terms are on their way too.
+    hold = 'everything';
+    await input.pressSequentially(' r');
+    await expect.poll(() => held.length, 'the second word needs a file the first did not').toBeGreaterThan(0);
+    for (const {release} of firstWordsDocuments) release();
+    // The answer to "partial" shows while the answer to "partial r" still waits for its files.
+    await expect(options.first()).toBeVisible();
+    await expect(input).toHaveValue('partial r');
+    expect(held.length).toBeGreaterThan(0);
+    const marked = page.locator('.navbar [role="option"] mark');
+    expect((await marked.allInnerTexts()).map((text) => text.toLowerCase())).toContain('partial');
+    expect((await marked.allInnerTexts()).filter((text) => /^r/i.test(text))).toEqual([]);
+    // "See all results" searches what the reader has typed, not the earlier query.
+    await expect(page.locator('.navbar').getByRole('link', {name: /See all results/})).toHaveAttribute('href', /q=partial(\+|%20)r(&|$)/);
+
+    // Once its files arrive, the current input's answer replaces it.
+    hold = 'nothing';
+    releaseAll();
+    await expect.poll(async () => (await marked.allInnerTexts()).some((text) => /^r/i.test(text))).toBe(true);
   });
 
   test('results say where a page sits, and category cards are not results', async ({page}) => {

@@ -228,6 +228,70 @@ test('a query that a newer one from the same box overtook fetches no documents a
   assert.deepEqual(documentsOf(loaded), needed);
 });
 
+/**
+ * A loader whose document shards wait until the test lets them through (`release`), as they would
+ * on a slow link; term shards arrive at once.
+ */
+function documentsHeld(files: Map<string, string>, documentFiles: Set<string>) {
+  const {load} = inMemory(files);
+  const held: {file: string; release: () => void}[] = [];
+  return {
+    held,
+    load: (file: string) =>
+      documentFiles.has(file) ? new Promise<unknown>((resolve) => held.push({file, release: () => resolve(load(file))})) : load(file),
+    /** Resolves once some document shard is waiting. */
+    async waiting(): Promise<void> {
+      while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}
+
+test('a query overtaken while its documents were on their way answers with its own results', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const documentFiles = new Set(manifest.documents.map(([, file]) => file));
+  const alone = await new ShardedSearch(manifest, inMemory(files).load, plugin).search('captured money', 8);
+  const link = documentsHeld(files, documentFiles);
+  const search = new ShardedSearch(manifest, link.load, plugin);
+  const overtaken = search.search('captured money', 8);
+  await link.waiting();
+  const newest = search.search('capture parts', 8);
+  // Only the first query's documents arrive: it answers with what it found, which the box shows while the newest waits.
+  for (const {release} of link.held.splice(0)) release();
+  assert.deepEqual(await overtaken, alone);
+  await link.waiting();
+  for (const {release} of link.held.splice(0)) release();
+  assert.equal((await newest).find((result) => result.type === 1)?.document.t, 'Capture in parts');
+});
+
+test('a box’s answers never go back in time: once a newer query has answered, an older one answers with the newest results', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const documentFiles = new Set(manifest.documents.map(([, file]) => file));
+  const documentsOf = async (input: string) => {
+    const {loaded, load} = inMemory(files);
+    await new ShardedSearch(manifest, load, plugin).search(input, 8);
+    return new Set(loaded.filter((file) => documentFiles.has(file)));
+  };
+  const [olderFiles, newerFiles] = [await documentsOf('captured money'), await documentsOf('postal code')];
+  assert.deepEqual(
+    [...olderFiles].filter((file) => newerFiles.has(file)),
+    [],
+    'the two queries need different document shards',
+  );
+  const link = documentsHeld(files, documentFiles);
+  const search = new ShardedSearch(manifest, link.load, plugin);
+  const older = search.search('captured money', 8);
+  await link.waiting();
+  const olderDocuments = link.held.splice(0);
+  const newer = search.search('postal code', 8);
+  await link.waiting();
+  for (const {release} of link.held.splice(0)) release();
+  const newest = await newer;
+  assert.ok(newest.some((result) => result.document.u === '/docs/3.0.0/objects/address'));
+  // The older query's documents arrive after the newer query has answered.
+  for (const {release} of olderDocuments) release();
+  assert.deepEqual(await older, newest);
+});
+
 test('results have the plugin worker’s shape: the page is the title’s own document, positions point at the words', async () => {
   const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
   const search = new ShardedSearch(manifest, inMemory(files).load, plugin);

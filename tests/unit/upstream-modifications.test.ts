@@ -177,3 +177,21 @@ test('the search plugin still starts its worker by the request our replacement m
   assert.match(ourWorker, /Comlink\.expose\(SearchWorker\)/);
   assert.ok(upstreamModifications.some((modification) => modification.upstreamFile.endsWith('/theme/worker.js')));
 });
+
+test('autocomplete.js still makes its datasets from the module our replacement matches, and drops answers to an earlier input', () => {
+  const autocomplete = path.join(nodeModules, '@easyops-cn/autocomplete.js/src/autocomplete');
+  const plugin = readFileSync(path.join(siteDir, 'src/plugins/search-local/index.ts'), 'utf8');
+  const dropdown = readFileSync(path.join(autocomplete, 'dropdown.js'), 'utf8');
+  assert.match(dropdown, /var Dataset = require\('\.\/dataset\.js'\);/);
+  assert.match(dropdown, /Dropdown\.Dataset = Dataset;/);
+  assert.match(dropdown, /new Dropdown\.Dataset\(/);
+  assert.match(plugin, /NormalModuleReplacementPlugin\(\/\^\\\.\\\/dataset\\\.js\$\//);
+  // What our Dataset relies on: update() asks source(query, callback) and renders an answer only
+  // when it is not canceled and answers the current input; clear() empties the box.
+  const dataset = readFileSync(path.join(autocomplete, 'dataset.js'), 'utf8');
+  assert.match(dataset, /if \(!this\.canceled && query === this\.query\) \{/);
+  assert.match(dataset, /that\.source\(query, handleSuggestions\.bind\(that\)\);/);
+  assert.match(dataset, /_render: function render\(query, suggestions\) \{/);
+  assert.match(dataset, /clear: function clear\(\) \{/);
+  assert.ok(upstreamModifications.some((modification) => modification.upstreamFile.endsWith('/autocomplete/dataset.js')));
+});

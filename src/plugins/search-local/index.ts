@@ -3,7 +3,8 @@
  * ../build-side-options), and with a sharded full-text index behind its UI: after the plugin has
  * written each version's index, the build replaces it with a small manifest and shards
  * (./sharded-index), and the plugin's search worker is swapped for ours (./worker), which fetches
- * only the shards a search needs.
+ * only the shards a search needs. The search box shows the newest answer it has received while
+ * the reader types (./newest-answer), not only the current input's.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,15 @@ export function generatedSearchIndexName(generatedFilesDir: string): string {
 /** Our worker, with the plugin worker's API over the sharded index. */
 export const shardedSearchWorker = path.join(__dirname, 'worker', 'index.ts');
 
+/** autocomplete.js's Dataset, as the plugin's SearchBar gets it (from the plugin's own dependency). */
+export const autocompleteDataset = require.resolve('@easyops-cn/autocomplete.js/src/autocomplete/dataset.js', {
+  paths: [path.dirname(require.resolve('@easyops-cn/docusaurus-search-local'))],
+});
+/** How our Dataset (./newest-answer/dataset.ts) imports the original, which its own `./dataset.js` request would not reach. */
+export const originalDatasetAlias = '@tessera/autocomplete-dataset';
+/** Our Dataset: autocomplete.js's, showing the newest answer received while the reader types. */
+export const newestAnswerDataset = path.join(__dirname, 'newest-answer', 'dataset.ts');
+
 type Resource = {context: string; request: string};
 
 /** The plugin computes its index file name when it starts: the stamp file must be there first. */
@@ -71,11 +81,17 @@ export default async function searchLocalPlugin(context: LoadContext, options: u
       const {NormalModuleReplacementPlugin, DefinePlugin} = utils.currentBundler.instance;
       return {
         ...upstream,
+        resolve: {...upstream.resolve, alias: {...upstream.resolve?.alias, [originalDatasetAlias]: autocompleteDataset}},
         plugins: [
           ...(upstream.plugins ?? []),
           new DefinePlugin({[searchManifestNameVariable]: JSON.stringify(generatedSearchIndexName(context.generatedFilesDir))}),
           new NormalModuleReplacementPlugin(/^\.\/worker\.js$/, (resource: Resource) => {
             if (path.resolve(resource.context) === path.resolve(searchThemeDir)) resource.request = shardedSearchWorker;
+          }),
+          // autocomplete.js shows only an answer to the current input; ours shows the newest answer
+          // received while the reader types (./newest-answer).
+          new NormalModuleReplacementPlugin(/^\.\/dataset\.js$/, (resource: Resource) => {
+            if (path.resolve(resource.context) === path.dirname(autocompleteDataset)) resource.request = newestAnswerDataset;
           }),
         ],
       };

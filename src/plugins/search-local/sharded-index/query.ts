@@ -59,6 +59,16 @@ export type PluginQueryFunctions = {
 
 export type LoadShard = (file: string) => Promise<unknown>;
 
+/** Where a query stands among its search box's queries. */
+type QueryOrder = {
+  /** A newer query from the same box has arrived. */
+  superseded: () => boolean;
+  /** A newer query from the same box has answered with its own results. */
+  answeredSince: () => boolean;
+  /** Records that this query answers with its own results. */
+  answered: () => void;
+};
+
 /** A version whose page outlines fit in this many shards gets them with its manifest. */
 export const maxPrefetchedOutlineShards = 2;
 
@@ -149,6 +159,8 @@ export class ShardedSearch {
   private readonly pipeline = searchPipeline();
   /** The newest query of each search box, and its answer. */
   private readonly newestQueries = new Map<string, {id: number; results: Promise<SearchResult[]>}>();
+  /** The newest query of each search box that has answered with its own results. */
+  private readonly answeredQueries = new Map<string, number>();
   private queryCount = 0;
 
   constructor(
@@ -365,29 +377,42 @@ export class ShardedSearch {
 
   /**
    * Searches for `input`. Queries from one search box supersede each other: the navbar's box sends
-   * one per keystroke, and a query that a newer one from the same box overtook while it waited for
-   * shards stops there (no lunr work, no document shards for results nobody will see) and answers
-   * with the newest query's results. autocomplete.js shows only the answer to the current input
-   * anyway, and the results page, which shows whichever answer arrives last, then shows the
-   * current one too. The plugin's SearchBar and SearchPage ask for different limits, so the limit
-   * tells their queries apart unless `box` says otherwise.
+   * one per keystroke. A query that a newer one from the same box overtook while it waited for its
+   * term shards stops there (no lunr work, no document shards for results nobody will see) and
+   * answers with the newest query's results. One overtaken while its documents were on their way
+   * answers with its own results, which cost nothing more by then: the search box shows the newest
+   * answer it has while the reader types on (../newest-answer). A box's answers never go back in
+   * time: a query answers with the newest one's results instead of its own once a newer query has
+   * answered (the results page shows whichever answer arrives last). The plugin's SearchBar and
+   * SearchPage ask for different limits, so the limit tells their queries apart unless `box` says
+   * otherwise.
    */
   search(input: string, limit: number, box: string = String(limit)): Promise<SearchResult[]> {
     const id = ++this.queryCount;
     const newest = () => this.newestQueries.get(box)!;
-    const results = this.searchUnlessSuperseded(input, limit, () => newest().id !== id).then((found) => found ?? newest().results);
+    const results = this.searchUnlessSuperseded(input, limit, {
+      superseded: () => newest().id !== id,
+      answeredSince: () => (this.answeredQueries.get(box) ?? 0) > id,
+      answered: () => this.answeredQueries.set(box, id),
+    }).then((found) => found ?? newest().results);
     this.newestQueries.set(box, {id, results});
     return results;
   }
 
-  /** The search, or null once a newer query from the same box has arrived (checked after each wait). */
-  private async searchUnlessSuperseded(input: string, limit: number, superseded: () => boolean): Promise<SearchResult[] | null> {
+  /**
+   * The search, or null: once a newer query from the same box has arrived by the time the term
+   * shards are in, or has answered by the time the documents are.
+   */
+  private async searchUnlessSuperseded(input: string, limit: number, box: QueryOrder): Promise<SearchResult[] | null> {
     const rawTokens = this.plugin.tokenize(input, this.plugin.language);
-    if (rawTokens.length === 0) return [];
+    if (rawTokens.length === 0) {
+      box.answered();
+      return [];
+    }
     const queries = this.plugin.smartQueries(rawTokens, []);
     const shards = [...new Set(queries.flatMap((query) => query.term.flatMap((term) => this.termShardsFor(term))))];
     await Promise.all(shards.map((position) => this.termShard(position)));
-    if (superseded()) return null;
+    if (box.superseded()) return null;
     const indexes = this.lunrIndexes(shards);
 
     type Hit = {ref: number; type: number; metadata: object; tokens: string[]; score: number};
@@ -419,7 +444,7 @@ export class ShardedSearch {
     // The results' documents and their pages' entries, in one round of requests (a passage shard
     // brings the titles of its pages).
     await this.loadDocuments(hits.flatMap((hit) => (hit.type === contentType ? [hit.ref] : [hit.ref, this.pageOf(hit)])));
-    if (superseded()) return null;
+    if (box.answeredSince()) return null;
 
     const results: SearchResult[] = hits.map((hit) => {
       const document = this.document(hit.type, hit.ref);
@@ -437,6 +462,7 @@ export class ShardedSearch {
     });
     this.plugin.sortSearchResults(results);
     this.plugin.processTreeStatusOfSearchResults(results);
+    box.answered();
     return results;
   }
 }
