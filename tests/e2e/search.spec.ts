@@ -141,12 +141,13 @@ test.describe('search (spec 2, 7)', () => {
     await input.pressSequentially(' r');
     await expect.poll(() => held.length, 'the second word needs a file the first did not').toBeGreaterThan(0);
     for (const {release} of firstWordsDocuments) release();
-    // The answer to "partial" shows while the answer to "partial r" still waits for its files.
+    // The answer to "partial" shows while the answer to "partial r" still waits for its files
+    // (answers to the first letters typed may show on the way, each newer than the last).
     await expect(options.first()).toBeVisible();
+    const marked = page.locator('.navbar [role="option"] mark');
+    await expect.poll(async () => (await marked.allInnerTexts()).map((text) => text.toLowerCase())).toContain('partial');
     await expect(input).toHaveValue('partial r');
     expect(held.length).toBeGreaterThan(0);
-    const marked = page.locator('.navbar [role="option"] mark');
-    expect((await marked.allInnerTexts()).map((text) => text.toLowerCase())).toContain('partial');
     expect((await marked.allInnerTexts()).filter((text) => /^r/i.test(text))).toEqual([]);
     // "See all results" searches what the reader has typed, not the earlier query.
     await expect(page.locator('.navbar').getByRole('link', {name: /See all results/})).toHaveAttribute('href', /q=partial(\+|%20)r(&|$)/);

@@ -8,7 +8,13 @@ import {test} from 'node:test';
 import lunr from 'lunr';
 import {addressKeywords, buildShardedIndex, splitIntoPassages, type PluginIndex} from '../../src/plugins/search-local/sharded-index/build';
 import type {DocumentShard, TermShard} from '../../src/plugins/search-local/sharded-index/format';
-import {ShardedSearch, termPositions, type PluginQueryFunctions, type SmartQuery} from '../../src/plugins/search-local/sharded-index/query';
+import {
+  ShardedSearch,
+  termPositions,
+  type PluginQueryFunctions,
+  type SearchResult,
+  type SmartQuery,
+} from '../../src/plugins/search-local/sharded-index/query';
 
 /**
  * The plugin's query expansion for English words, as its smartQueries builds it: every word
@@ -261,6 +267,29 @@ test('a query overtaken while its documents were on their way answers with its o
   await link.waiting();
   for (const {release} of link.held.splice(0)) release();
   assert.equal((await newest).find((result) => result.type === 1)?.document.t, 'Capture in parts');
+});
+
+test('queries that waited for the same documents answer together with the newest one’s results', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const documentFiles = new Set(manifest.documents.map(([, file]) => file));
+  const {load} = inMemory(files);
+  // Every document shard arrives at one moment, as one shard that several queries wait for does.
+  let arrive!: () => void;
+  const arrival = new Promise<void>((resolve) => (arrive = resolve));
+  const search = new ShardedSearch(manifest, (file) => (documentFiles.has(file) ? arrival.then(() => load(file)) : load(file)), plugin);
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+  // The reader types on; each query has its terms and waits for its documents when the next comes.
+  const typed: Promise<SearchResult[]>[] = [];
+  for (const input of ['refu', 'refun', 'refund']) {
+    typed.push(search.search(input, 8));
+    await settled();
+  }
+  arrive();
+  const [first, second, newest] = await Promise.all(typed);
+  assert.ok(newest!.some((result) => result.document.t === 'Refunding orders'));
+  // The newest query's very answer, not each older query's own results first.
+  assert.equal(first, newest);
+  assert.equal(second, newest);
 });
 
 test('a box’s answers never go back in time: once a newer query has answered, an older one answers with the newest results', async () => {

@@ -444,6 +444,10 @@ export class ShardedSearch {
     // The results' documents and their pages' entries, in one round of requests (a passage shard
     // brings the titles of its pages).
     await this.loadDocuments(hits.flatMap((hit) => (hit.type === contentType ? [hit.ref] : [hit.ref, this.pageOf(hit)])));
+    // The queries of one typing often wait for the same document shard, and all go on when it
+    // arrives: an overtaken one lets a task pass, so that a newer one answers first and the box
+    // renders that answer alone, not each older one before it.
+    if (box.superseded()) await new Promise((resolve) => setTimeout(resolve, 0));
     if (box.answeredSince()) return null;
 
     const results: SearchResult[] = hits.map((hit) => {
