@@ -73,6 +73,8 @@ const config: Config = {
     'docusaurus-plugin-sass',
     // A not-found page per docs version, which the server answers under that version.
     './src/plugins/versioned-not-found/index.ts',
+    // The first paint waits for the top of a docs page, so that nothing painted early moves.
+    './src/plugins/hold-first-paint/index.ts',
     ...layer.plugins,
     // Its llms.txt texts come from config/llms.ts on the build side; options written here would ship to every page.
     './src/plugins/markdown-twins/index.ts',

@@ -9,6 +9,10 @@ import {pageTypes} from '../../scripts/measure/page-types';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 import {exhaustive, fastTierWhen} from '../support/test-tiers';
+import {layoutShiftTotal, recordLayoutShifts} from '../support/layout-shifts';
+import {startHtmlInPieces, type PiecewiseProxy} from '../support/html-in-pieces';
+import {e2ePort} from '../support/e2e-server';
+import {copyPageStatusId} from '../../src/components/CopyPageMarkdown/labels';
 
 /** The page types whose loading behaviour (layout shift, first paint, route chunks) the fast tier checks; the full tier checks every type. */
 const fastTierPageTypes = new Set(['guide', 'api']);
@@ -38,22 +42,62 @@ test.describe('no layout shift while a page loads (CLS 0)', () => {
 
   for (const pageType of pageTypes) {
     test(`${pageType.label} does not move once shown`, fastTierWhen(fastTierPageTypes.has(pageType.id)), async ({page}) => {
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as {layoutShifts: number[]}).layoutShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as {value: number; hadRecentInput: boolean}[]) {
-            if (!entry.hadRecentInput) shifts.push(entry.value);
-          }
-        }).observe({type: 'layout-shift', buffered: true});
-      });
+      const layoutShifts = await recordLayoutShifts(page);
       await page.goto(pageType.path);
       await expectHydrated(page);
       // Every diagram image loads (scrolled into view) without moving what is around it.
       await expectDiagramImagesLoaded(page, mermaidDiagramsOn(pageType.path));
       await page.waitForLoadState('networkidle');
-      const shifts = await page.evaluate(() => (window as unknown as {layoutShifts: number[]}).layoutShifts);
-      expect(shifts.reduce((total, value) => total + value, 0)).toBe(0);
+      const shifts = await layoutShifts();
+      expect(layoutShiftTotal(shifts), JSON.stringify(shifts, null, 2)).toBe(0);
+    });
+  }
+});
+
+/** What the page painted while its HTML was still arriving: how many frames, and whether the first held the copy-page row whole. */
+type FramesWhileParsing = {count: number; firstHadCopyRow: boolean};
+
+// A busy phone may paint a page before it has parsed all of it. Here every tag at the top of a page
+// arrives on its own, with time for a frame between (tests/support/html-in-pieces.ts), so the
+// browser paints every partly parsed state it is allowed to, and nothing it paints may move later.
+test.describe('no layout shift while the HTML arrives in pieces', () => {
+  test.use({viewport: {width: 390, height: 844}});
+  let proxy: PiecewiseProxy;
+  test.beforeAll(async () => {
+    proxy = await startHtmlInPieces(`http://127.0.0.1:${e2ePort}`);
+  });
+  test.afterAll(async () => proxy.close());
+
+  for (const pageType of pageTypes) {
+    test(`${pageType.label}: nothing painted moves`, fastTierWhen(fastTierPageTypes.has(pageType.id)), async ({page}) => {
+      test.slow(); // About 130 pieces, each followed by a pause.
+      const layoutShifts = await recordLayoutShifts(page);
+      await page.addInitScript((statusId: string) => {
+        const frames: FramesWhileParsing = {count: 0, firstHadCopyRow: false};
+        (window as unknown as {framesWhileParsing: FramesWhileParsing}).framesWhileParsing = frames;
+        const onFrame = () => {
+          if (document.readyState !== 'loading') return;
+          if (frames.count++ === 0) frames.firstHadCopyRow = document.getElementById(statusId) !== null;
+          requestAnimationFrame(onFrame);
+        };
+        requestAnimationFrame(onFrame);
+      }, copyPageStatusId);
+      const response = await page.goto(`${proxy.origin}${pageType.path}`);
+      expect(response?.status()).toBe(pageType.status ?? 200);
+      await expectHydrated(page);
+      await page.waitForLoadState('networkidle');
+      const frames = await page.evaluate(() => (window as unknown as {framesWhileParsing: FramesWhileParsing}).framesWhileParsing);
+      if (await page.locator(`#${copyPageStatusId}`).count()) {
+        // The first paint waits for the breadcrumbs and the copy-page row (src/plugins/hold-first-paint);
+        // the rest of the top still arrives, and is painted, piece by piece.
+        expect(frames.firstHadCopyRow, 'the first frame holds the copy-page row').toBe(true);
+        expect(frames.count, 'frames painted while the HTML arrived').toBeGreaterThan(10);
+      } else {
+        // Without that row, the first paint waits until the whole page is parsed.
+        expect(frames.count, 'frames painted while the HTML arrived').toBe(0);
+      }
+      const shifts = await layoutShifts();
+      expect(layoutShiftTotal(shifts), JSON.stringify(shifts, null, 2)).toBe(0);
     });
   }
 });

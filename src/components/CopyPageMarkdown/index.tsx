@@ -7,7 +7,7 @@
 import type {ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import {markdownTwinPath} from '@site/src/lib/markdown-twin-path';
-import {copyPageLabels} from './labels';
+import {copyPageLabels, copyPageStatusId} from './labels';
 
 export default function CopyPageMarkdown(): ReactNode {
   const markdownUrl = markdownTwinPath(useLocation().pathname);
@@ -27,7 +27,7 @@ export default function CopyPageMarkdown(): ReactNode {
       <a href={markdownUrl} className="button button--sm button--link">
         {copyPageLabels.view}
       </a>{' '}
-      <span role="status" />
+      <span id={copyPageStatusId} role="status" />
     </div>
   );
 }
