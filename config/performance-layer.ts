@@ -74,6 +74,7 @@ export const performancePlugins = [
   './src/plugins/api-code-apart/index.ts',
   './src/plugins/hash-named-chunks/index.ts',
   './src/plugins/registry-without-module-paths/index.ts',
+  './src/plugins/site-config-without-build-fields/index.ts',
   './src/plugins/docs-list-ids-only/index.ts',
   './src/plugins/route-sections/index.ts',
 ];
