@@ -1,6 +1,6 @@
 /**
- * A proxy in front of the e2e server that sends each HTML page the way a slow phone on a slow link
- * gets it: the top of the page (the navbar, then the content from `<main>` to the end of its first
+ * A proxy in front of the e2e server that sends each HTML page the way a busy phone on a slow link
+ * may parse it: the top of the page (the navbar, then the content from `<main>` to the end of its first
  * `<h1>`) one tag at a time, with a pause after each, so the browser can paint every partly parsed
  * state; the rest in one piece. Every other file passes through unchanged.
  */
@@ -11,7 +11,7 @@ import type {AddressInfo} from 'node:net';
 const pauseMs = 25;
 
 /** Where each piece of `html` ends: after every tag in the navbar and in the top of the content. */
-export function pieceEnds(html: string): number[] {
+function pieceEnds(html: string): number[] {
   const regions: [number, number][] = [];
   const navbarStart = html.indexOf('<nav', html.indexOf('<body'));
   if (navbarStart >= 0) regions.push([navbarStart, html.indexOf('</nav>', navbarStart)]);
