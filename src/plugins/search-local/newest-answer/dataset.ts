@@ -43,7 +43,7 @@ class NewestAnswerDataset extends Dataset {
         }
         if (!this.answers.showsEarlierAnswer(sent, suggestions?.length ?? 0)) return;
         // Rendered for the current input, so that "See all results" searches what the reader has typed.
-        this._render(this.query, suggestions, ...extra);
+        super._render(this.query, suggestions, ...extra);
         this.answers.onScreen(sent);
       });
     };

@@ -403,16 +403,16 @@ export class ShardedSearch {
    * The search, or null: once a newer query from the same box has arrived by the time the term
    * shards are in, or has answered by the time the documents are.
    */
-  private async searchUnlessSuperseded(input: string, limit: number, box: QueryOrder): Promise<SearchResult[] | null> {
+  private async searchUnlessSuperseded(input: string, limit: number, order: QueryOrder): Promise<SearchResult[] | null> {
     const rawTokens = this.plugin.tokenize(input, this.plugin.language);
     if (rawTokens.length === 0) {
-      box.answered();
+      order.answered();
       return [];
     }
     const queries = this.plugin.smartQueries(rawTokens, []);
     const shards = [...new Set(queries.flatMap((query) => query.term.flatMap((term) => this.termShardsFor(term))))];
     await Promise.all(shards.map((position) => this.termShard(position)));
-    if (box.superseded()) return null;
+    if (order.superseded()) return null;
     const indexes = this.lunrIndexes(shards);
 
     type Hit = {ref: number; type: number; metadata: object; tokens: string[]; score: number};
@@ -447,8 +447,8 @@ export class ShardedSearch {
     // The queries of one typing often wait for the same document shard, and all go on when it
     // arrives: an overtaken one lets a task pass, so that a newer one answers first and the box
     // renders that answer alone, not each older one before it.
-    if (box.superseded()) await new Promise((resolve) => setTimeout(resolve, 0));
-    if (box.answeredSince()) return null;
+    if (order.superseded()) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (order.answeredSince()) return null;
 
     const results: SearchResult[] = hits.map((hit) => {
       const document = this.document(hit.type, hit.ref);
@@ -466,7 +466,7 @@ export class ShardedSearch {
     });
     this.plugin.sortSearchResults(results);
     this.plugin.processTreeStatusOfSearchResults(results);
-    box.answered();
+    order.answered();
     return results;
   }
 }
