@@ -96,13 +96,20 @@ export const openApiPluginOptions = {
   ),
 } satisfies PluginOptions;
 
-/** Request-sample languages on every operation page: curl, PHP, C# and Node.js. */
+/**
+ * The request-sample languages of the theme's own explorer, which only the stock build's ApiItem
+ * would show: the site shows the samples src/lib/sample-languages writes, in the same languages and order.
+ */
 export const openApiThemeConfig = {
   languageTabs: [
     {highlight: 'bash', language: 'curl', logoClass: 'curl'},
+    {highlight: 'python', language: 'python', logoClass: 'python'},
+    {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', variants: ['native', 'axios']},
     {highlight: 'php', language: 'php', logoClass: 'php', variants: ['guzzle', 'curl']},
+    {highlight: 'java', language: 'java', logoClass: 'java'},
+    {highlight: 'go', language: 'go', logoClass: 'go'},
+    {highlight: 'ruby', language: 'ruby', logoClass: 'ruby'},
     {highlight: 'csharp', language: 'csharp', logoClass: 'csharp', variants: ['restsharp']},
-    {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', variants: ['axios', 'native']},
   ],
   api: {
     // Spec 7: nothing the explorer does may be kept in browser storage.

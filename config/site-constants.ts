@@ -71,8 +71,15 @@ export const buildRules = {
   onDuplicateRoutes: 'warn',
 } as const;
 
-/** Spec 1: code samples are highlighted for json, php and csharp (plus the shells and JS we use). */
-export const highlightedLanguages = ['json', 'php', 'csharp', 'bash', 'javascript', 'typescript'] as const;
+/** Spec 1: code samples are highlighted for json, php and csharp, plus the shells, JS and every request-sample language (src/lib/sample-languages). */
+export const highlightedLanguages = ['json', 'php', 'csharp', 'bash', 'javascript', 'typescript', 'python', 'java', 'go', 'ruby'] as const;
+
+/**
+ * The query parameter that carries the reader's sample language (`?lang=python`): every tab set of
+ * code samples shows it, and it follows the reader from page to page. Spec 7 keeps it out of
+ * browser storage, so the URL holds it, and a reload keeps it.
+ */
+export const sampleLanguageParameter = 'lang';
 
 /** Spec 7, 9: browser storage; local storage only, and only these keys (prefixes before the site suffix). */
 export const storage = {

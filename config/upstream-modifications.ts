@@ -168,6 +168,8 @@ export const upstreamModifications: UpstreamModification[] = [
     ...hydrateInPlaceStandIn('NoRemountKey'),
     why: '`useIsBrowser()` is called only for a remount key; without it, every tab set and code block is not rebuilt after hydration.',
     gain: 'No rebuild of every tab and code block of a page after hydration (not measured apart).',
+    // The sample language in the URL reaches a tab set through this file's layout effect, which needs no remount.
+    ...(upstreamFile === themeClassicFile('Tabs/index.js') ? {reliesOnFiles: ['@docusaurus/theme-common/lib/utils/tabsUtils.js']} : {}),
   })),
   // Libraries kept out of first loads.
   {
@@ -512,7 +514,13 @@ export const upstreamModifications: UpstreamModification[] = [
         'What RequestSchema and ResponseSchema put into a <ul> forms one list item.',
         accessibility,
       ],
-      [themeClassic, 'Layout', 'wrapped component', 'Pages that render no main landmark get one when they ask for it.', accessibility],
+      [
+        themeClassic,
+        'Layout',
+        'wrapped component',
+        "Pages that render no main landmark get one when they ask for it; the reader's sample language (`?lang=`) is kept on every page they go to next (src/components/SampleLanguage).",
+        accessibility,
+      ],
       [
         themeClassic,
         'Navbar/MobileSidebar',
@@ -683,6 +691,7 @@ export const checkedUpstreamHashes: Record<string, string> = {
   'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js': '6900a2d39665bb9c',
   '@docusaurus/theme-classic/lib/theme/Details/index.js': '978f61355b69cc00',
   '@docusaurus/theme-classic/lib/theme/Tabs/index.js': '7fe3d248d13cc48d',
+  '@docusaurus/theme-common/lib/utils/tabsUtils.js': '1b5d6b2c7d52905e',
   '@docusaurus/theme-classic/lib/theme/CodeBlock/index.js': '639f8655d319e123',
   'docusaurus-theme-openapi-docs/lib/theme/ApiTabs/index.js': 'fd5ffca5e1feefa8',
   'docusaurus-theme-openapi-docs/lib/theme/DiscriminatorTabs/index.js': 'be501450eebca059',

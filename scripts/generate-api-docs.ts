@@ -25,13 +25,15 @@ import {inflateSync} from 'node:zlib';
 import {parse} from 'yaml';
 import {openApiDownloadPath, openApiSpecs, openApiStagingEnv, type OpenApiSpec} from '../config/openapi';
 import {docsVersions} from '../config/site-constants';
+import {withCodeSamples} from '../src/lib/sample-languages';
 import {
-  withCodeSamples,
   type CodeSample,
   type JsonObject,
   danglingRefs,
+  removeUnusedRequestSamplesFiles,
   requestSamplesExport,
   summarizeOperation,
+  writeRequestSamplesFile,
 } from '../src/lib/openapi';
 import {addSuccessorNotices} from './v1-successor-notices';
 import {writeTagPageCards} from './tag-page-cards';
@@ -101,8 +103,11 @@ function runPluginGeneration(): void {
  * The plugin's `api` front matter is the whole operation, zlib-deflated and base64-encoded; the
  * page ships it twice (its metadata and its module). JSON is YAML, so the summary goes in as is.
  * The request samples go in the page's body as an export instead (src/lib/openapi/operation-summary.ts
- * says why front matter would corrupt them).
+ * says why front matter would corrupt them): the first language's, and the file that holds them all.
  */
+/** The samples files the pages of this run name (the others are removed once the run succeeded). */
+const requestSamplesFiles = new Set<string>();
+
 function withOperationSummary(frontMatter: string, file: string): {frontMatter: string; samplesExport: string} {
   const packed = /^api: (\S+)$/m.exec(frontMatter);
   if (!packed?.[1]) throw new Error(`${file} has no packed operation in its front matter`);
@@ -111,9 +116,13 @@ function withOperationSummary(frontMatter: string, file: string): {frontMatter: 
   >[0] & {
     'x-codeSamples'?: CodeSample[];
   };
+  const samples = operation['x-codeSamples'] ?? [];
+  // Only the first language's sample stays in the page; the rest load when a reader chooses one.
+  const samplesFile = samples.length > 1 ? writeRequestSamplesFile(siteDir, samples) : undefined;
+  if (samplesFile) requestSamplesFiles.add(samplesFile);
   return {
     frontMatter: frontMatter.replace(packed[0], () => `api: ${JSON.stringify(summarizeOperation(operation))}`),
-    samplesExport: requestSamplesExport(operation['x-codeSamples'] ?? []),
+    samplesExport: requestSamplesExport(samples, samplesFile),
   };
 }
 
@@ -263,6 +272,7 @@ async function main(): Promise<void> {
   // Error catalogue, object pages and notifications (scripts/reference/write-reference-pages.ts).
   const referenceCounts = writeReferencePages(staged(legacySidebarPath), path.join(siteDir, stagingDir));
   swapInStagedOutput(siteDir, path.join(siteDir, stagingDir), generatedOutputs());
+  if (!isStockBuild()) removeUnusedRequestSamplesFiles(siteDir, requestSamplesFiles);
   publishDownloads();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const referencePages = referenceCounts.map(

@@ -5,8 +5,10 @@ import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '..
 import {v3ReadOperationPages} from '../routes-beyond-spec';
 import {fastTierWhen} from '../support/test-tiers';
 import {measurePageWeight} from '../../scripts/measure/page-weight';
+import {sampleLanguages as languages} from '../../src/lib/sample-languages';
 
-const sampleLanguages = ['cURL', 'PHP', 'C#', 'Node.js'];
+/** Every sample language's tab: an operation page without one of them fails. */
+const sampleLanguages = languages.map((language) => language.label);
 
 async function expectOperationPage(page: Page, route: string, apiBase: string) {
   await page.goto(route);
@@ -40,7 +42,7 @@ test.describe('API reference', () => {
     });
   }
 
-  test('the sample tabs show the documented request in curl, PHP, C# and Node.js, highlighted', async ({page}) => {
+  test('the sample tabs show the documented request in every language, highlighted', async ({page}) => {
     await page.goto('/docs/3.0.0/api/capture-an-order');
     await expectHydrated(page);
     const samples = page.getByRole('region', {name: 'Request samples'});
@@ -50,7 +52,12 @@ test.describe('API reference', () => {
       ['PHP', "$client->request('POST', 'https://api.sandbox.tessera.example/v3/orders/"],
       ['C#', 'new HttpRequestMessage(HttpMethod.Post, "https://api.sandbox.tessera.example/v3/orders/'],
       ['Node.js', "await fetch('https://api.sandbox.tessera.example/v3/orders/"],
+      ['Python', 'response = requests.post(\n    "https://api.sandbox.tessera.example/v3/orders/'],
+      ['Java', 'HttpRequest.newBuilder(URI.create("https://api.sandbox.tessera.example/v3/orders/'],
+      ['Go', 'http.NewRequest(http.MethodPost, "https://api.sandbox.tessera.example/v3/orders/'],
+      ['Ruby', 'request = Net::HTTP::Post.new(uri)'],
     ] as const;
+    expect(expectations.map(([tab]) => tab).sort()).toEqual([...sampleLanguages].sort());
     for (const [tab, text] of expectations) {
       await samples.getByRole('tab', {name: tab, exact: true}).click();
       await expect(visibleCode).toContainText(text);

@@ -4,30 +4,32 @@
  * For each code block on every API operation page and every hand-written docs page, in every tab:
  * the text a reader gets by selecting the block and pressing Ctrl+C, and the text the copy button
  * copies, both equal the sample's source (the request samples the page's module exports, or the
- * page's code fence). Then the copied text is run as a developer would (tests/support/sample-runner.ts):
- * cURL with bash and curl, PHP with PHP 8.2 and Guzzle 7, Node.js with node, against a Prism mock
- * of the API; C# is checked statically (tests/support/csharp-sample.ts). TypeScript samples are
- * type-checked in tests/unit/guide-samples.test.ts.
+ * page's code fence). Then the copied text is run as a developer would (tests/support/sample-runner.ts),
+ * with each language's real toolchain (src/lib/sample-languages), against a Prism mock of the API.
+ * The guides' hand-written C# programs are still checked statically (tests/support/csharp-sample.ts).
+ * TypeScript samples are type-checked in tests/unit/guide-samples.test.ts.
  */
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
-import {loadApiDocument, apiFiles, type JsonObject, sampleRequest} from '../../src/lib/openapi';
+import {loadApiDocument, apiFiles, type JsonObject} from '../../src/lib/openapi';
+import {sampleLanguages} from '../../src/lib/sample-languages';
 import {authoredDocsPages, operationPages, type OperationPage} from '../support/sample-pages';
 import type {CodeFence} from '../support/guides';
 import type {CodeSample} from '../../src/lib/openapi/operation-summary';
 import {createHmac} from 'node:crypto';
 import {
   firstLine,
+  limitConcurrency,
   mockServers,
   runPhpHandler,
   runProblem,
   runSample,
   runShell,
   sandboxBaseUrl,
-  type SampleLanguage,
 } from '../support/sample-runner';
 import {apiCalls, bracketProblem, jsonLiterals, matchesTemplate} from '../support/csharp-sample';
 import {e2ePort} from '../support/e2e-server';
+import {assertToolchainsInstalled} from '../../src/lib/sample-languages/toolchains';
 import {exhaustive, fastTierWhen} from '../support/test-tiers';
 
 const mocks = mockServers(e2ePort);
@@ -35,6 +37,9 @@ const mockUrl = (version: 'v3' | 'v1') => `http://127.0.0.1:${mocks[version].por
 const documents = {v3: loadApiDocument(apiFiles.v3) as JsonObject, v1: loadApiDocument(apiFiles.v1) as JsonObject};
 
 test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+// A missing toolchain fails here at once, naming the Debian packages to install.
+test.beforeAll(() => assertToolchainsInstalled());
 
 const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
@@ -126,48 +131,46 @@ function csharpProblems(source: string, document: JsonObject, bodies: unknown[] 
   return problems;
 }
 
-const languageOf: Record<string, SampleLanguage | undefined> = {curl: 'curl', bash: 'curl', php: 'php', javascript: 'node'};
-
 /**
- * Every operation's samples come from one generator (src/lib/openapi/samples.ts). The fast tier
- * reads those of one operation with a body per version with the reader's own gestures (a click on
- * each tab, a hover and a click on the copy button); the full tier reads every other operation's
- * in the page (as the guides' samples below) and runs them all.
+ * Every operation's samples come from one request model (src/lib/openapi/samples.ts), rendered by
+ * each language's module (src/lib/sample-languages). The fast tier reads those of one operation
+ * with a body per version with the reader's own gestures (a click on each tab, a hover and a click
+ * on the copy button) and runs each language's; the full tier reads every other operation's in
+ * the page (as the guides' samples below) and runs them all.
  */
 const fastTierOperations = ['/docs/3.0.0/api/create-session', '/docs/1.0.0/api/create-session'];
 
-/** Runs (or checks, for C#) one copied request sample; returns what is wrong with it. */
+/** Sample runs a test keeps going at once, beside its browser: enough to overlap, few enough for two cores. */
+const sampleRunsAtOnce = 4;
+
+/** Runs one copied request sample with its language's toolchain; returns what is wrong with it. */
 async function requestSampleProblems(operationPage: OperationPage, sample: CodeSample, text: string, where: string): Promise<string[]> {
-  const document = documents[operationPage.version];
-  const language = languageOf[sample.lang];
-  if (language) {
-    const problem = runProblem(await runSample(language, text, mockUrl(operationPage.version)));
-    return problem ? [`${where}: ${problem}`] : [];
-  }
-  if (sample.lang === 'csharp') {
-    // The JSON the C# program sends is the documented example, as in the other tabs.
-    const pathItem = (document.paths as Record<string, JsonObject>)[operationPage.path]!;
-    const {body} = sampleRequest(document, operationPage.path, pathItem, operationPage.method);
-    return csharpProblems(text, document, body === undefined ? [] : [body]).map((problem) => `${where}: ${problem}`);
-  }
-  return [`${where}: no way to run ${sample.lang} samples`];
+  if (!sampleLanguages.some((language) => language.id === sample.lang)) return [`${where}: no way to run ${sample.lang} samples`];
+  const problem = runProblem(await runSample(sample.lang, text, mockUrl(operationPage.version)));
+  return problem ? [`${where}: ${problem}`] : [];
 }
 
 test.describe('request samples on API pages', () => {
   for (const operationPage of operationPages().filter(({route}) => fastTierOperations.includes(route))) {
     test(`${operationPage.route}: each request sample shows and copies as written, and runs against the mock`, async ({page}) => {
-      test.slow(); // Four samples, each copied twice and run.
+      // A sample in every language, each copied twice and run; a first Go build compiles net/http.
+      test.setTimeout(240_000);
       await page.goto(operationPage.route);
       await expectHydrated(page);
       const region = page.getByRole('region', {name: 'Request samples'});
       const failures: string[] = [];
+      const runs: Promise<string[]>[] = [];
+      expect(operationPage.samples.map((sample) => sample.lang)).toEqual(sampleLanguages.map((language) => language.id));
       for (const sample of operationPage.samples) {
         const where = `${operationPage.route} ${sample.label} (${firstLine(sample.source)})`;
         await region.getByRole('tab', {name: sample.label, exact: true}).click();
         const block = region.locator('.theme-code-block:visible');
         const {text, problems} = await copiedText(page, block, sample.source, where);
-        failures.push(...problems, ...(await requestSampleProblems(operationPage, sample, text, where)));
+        failures.push(...problems);
+        // The samples run while the page's other tabs are read.
+        runs.push(requestSampleProblems(operationPage, sample, text, where));
       }
+      failures.push(...(await Promise.all(runs)).flat());
       expect(failures).toEqual([]);
     });
   }
@@ -182,30 +185,28 @@ test.describe('request samples on API pages', () => {
       `every other operation, part ${part + 1} of ${parts} (${share.length} pages): each request sample shows and copies as written, and runs against the mock`,
       exhaustive,
       async ({page}) => {
-        test.setTimeout(share.length * 15_000);
+        test.setTimeout(60_000 + share.length * 30_000);
         const failures: string[] = [];
+        // The samples run while the next tabs and pages are read, a few at a time.
+        const runs: Promise<string[]>[] = [];
+        const runLimited = limitConcurrency(sampleRunsAtOnce);
         for (const operationPage of share) {
           await page.goto(operationPage.route);
           await expectHydrated(page);
-          const region = page.getByRole('region', {name: 'Request samples'});
-          const runs: Promise<string[]>[] = [];
+          const tabs = await readEveryTab(page.getByRole('region', {name: 'Request samples'}));
           for (const sample of operationPage.samples) {
             const where = `${operationPage.route} ${sample.label} (${firstLine(sample.source)})`;
-            await region.getByRole('tab', {name: sample.label, exact: true}).click();
-            // A tab's block can show an empty <pre> for a moment after the switch, before its code renders.
-            await expect(region.locator('.theme-code-block:visible pre')).toHaveText(/\S/);
-            const read = await readVisibleBlocks(region);
-            if (read.length !== 1) {
-              failures.push(`${where}: the tab shows ${read.length} new code blocks, not one`);
+            const read = tabs.find((tab) => tab.label === sample.label);
+            if (!read || read.blocks !== 1) {
+              failures.push(`${where}: the tab ${read ? `shows ${read.blocks} new code blocks, not one` : 'is missing'}`);
               continue;
             }
-            const [{selected, copied}] = read as [{selected: string; copied: string}];
+            const {selected, copied} = read;
             failures.push(...shownAndCopiedProblems(selected, copied, sample.source, where));
-            // The samples run while the page's other tabs are read.
-            runs.push(requestSampleProblems(operationPage, sample, copied, where));
+            runs.push(runLimited(() => requestSampleProblems(operationPage, sample, copied, where)));
           }
-          failures.push(...(await Promise.all(runs)).flat());
         }
+        failures.push(...(await Promise.all(runs)).flat());
         expect(failures).toEqual([]);
       },
     );
@@ -242,6 +243,53 @@ function readVisibleBlocks(root: Locator): Promise<{selected: string; copied: st
         copied = await navigator.clipboard.readText();
       }
       read.push({selected, copied});
+    }
+    return read;
+  });
+}
+
+/**
+ * Every tab of a tab set, chosen in turn by a click on it, with what its code block shows (the
+ * selection's text) and what its copy button copies, in one pass through the page: the full tier
+ * reads every operation page this way (the fast tier with the reader's own gestures, above).
+ */
+function readEveryTab(root: Locator): Promise<{label: string; blocks: number; selected: string; copied: string}[]> {
+  return root.evaluate(async (section) => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const unread = () =>
+      Array.from(section.querySelectorAll('.theme-code-block:not([data-sample-read])')).filter(
+        (block) => (block as HTMLElement).offsetParent !== null && block.querySelector('pre')?.textContent?.trim(),
+      );
+    const read: {label: string; blocks: number; selected: string; copied: string}[] = [];
+    for (const tab of Array.from(section.querySelectorAll<HTMLElement>('[role="tab"]'))) {
+      tab.click();
+      // A chosen tab's code renders after the click, and a sample the page does not carry after its file loads.
+      let blocks = unread();
+      for (let attempt = 0; attempt < 500 && blocks.length === 0; attempt += 1) {
+        await pause();
+        blocks = unread();
+      }
+      const label = tab.textContent?.trim() ?? '';
+      const block = blocks[0];
+      if (!block) {
+        read.push({label, blocks: 0, selected: '', copied: ''});
+        continue;
+      }
+      blocks.forEach((shown) => shown.setAttribute('data-sample-read', ''));
+      const range = document.createRange();
+      range.selectNodeContents(block.querySelector('pre')!);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+      const selected = getSelection()!.toString();
+      getSelection()!.removeAllRanges();
+      await navigator.clipboard.writeText('');
+      (block.querySelector('button[aria-label="Copy code to clipboard"]') as HTMLButtonElement).click();
+      let copied = '';
+      for (let attempt = 0; attempt < 50 && copied === ''; attempt += 1) {
+        await pause();
+        copied = await navigator.clipboard.readText();
+      }
+      read.push({label, blocks: blocks.length, selected, copied});
     }
     return read;
   });

@@ -5,7 +5,14 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {requestSamplesExportName, type CodeSample, siteDir} from '../../src/lib/openapi';
+import {
+  readRequestSamplesFile,
+  requestSamplesExportName,
+  requestSamplesFileExportName,
+  type CodeSample,
+  type PageSample,
+  siteDir,
+} from '../../src/lib/openapi';
 import {authoredPages, codeFences, type CodeFence} from './guides';
 
 export type OperationPage = {route: string; version: 'v3' | 'v1'; method: string; path: string; samples: CodeSample[]};
@@ -26,7 +33,11 @@ export function operationPages(): OperationPage[] {
         const exported = new RegExp(`^export const ${requestSamplesExportName} = (.*);$`, 'm').exec(text);
         if (!exported) throw new Error(`${folder}/${file} exports no request samples: run npm run gen-api`);
         const {id, api} = parse(text.slice(4, text.indexOf('\n---\n', 4))) as {id: string; api: {method: string; path: string}};
-        return {route: `${base}/${id}`, version, method: api.method, path: api.path, samples: JSON.parse(exported[1]!) as CodeSample[]};
+        // The page carries the first language's sample; its samples file has every language's.
+        const samplesFile = new RegExp(`^export const ${requestSamplesFileExportName} = (.*);$`, 'm').exec(text);
+        const shown = JSON.parse(exported[1]!) as PageSample[];
+        const samples = samplesFile ? readRequestSamplesFile(siteDir, JSON.parse(samplesFile[1]!) as string) : (shown as CodeSample[]);
+        return {route: `${base}/${id}`, version, method: api.method, path: api.path, samples};
       })
       .filter((page) => page.samples.length > 0),
   );

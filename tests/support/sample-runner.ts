@@ -1,14 +1,15 @@
 /**
- * Runs code samples as a reader would, with the real tools (bash and curl, PHP 8.2 with Guzzle 7,
- * Node.js), against a mock of the API: Stoplight Prism, which validates every request against the
- * OpenAPI file and answers from its examples (started by playwright.config.ts, see mockServers).
+ * Runs code samples as a reader would, with each language's real toolchain (the language's module
+ * in src/lib/sample-languages says which and how), against a mock of the API: Stoplight Prism,
+ * which validates every request against the OpenAPI file and answers from its examples (started
+ * by playwright.config.ts, see mockServers).
  *
  * What a run changes in a sample, and nothing else:
  * - the sandbox base URL `https://api.sandbox.tessera.example` becomes a loopback proxy in front
  *   of the mock, which records every exchange (status and Prism's `sl-violations` header);
  * - credentials come from the environment variables the samples read (`sampleEnvironment`);
- * - PHP's `vendor/autoload.php` (what `composer require guzzlehttp/guzzle` writes) loads Debian's
- *   php-guzzlehttp-guzzle instead.
+ * - the files the language's toolchain needs beside the sample are written (PHP's
+ *   `vendor/autoload.php` loads Debian's Guzzle; C# gets Mono's rewrite, see its module).
  */
 import {spawn} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -16,6 +17,7 @@ import http from 'node:http';
 import net, {type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {sampleLanguage} from '../../src/lib/sample-languages';
 
 export const sandboxBaseUrl = 'https://api.sandbox.tessera.example';
 
@@ -44,7 +46,8 @@ export type Exchange = {method: string; url: string; status: number; violations:
 
 export type SampleRun = {exitCode: number | null; stdout: string; stderr: string; exchanges: Exchange[]};
 
-export type SampleLanguage = 'curl' | 'php' | 'node';
+/** A sample language's id (src/lib/sample-languages): `curl`, `python`, `node`, `php`, `java`, `go`, `ruby`, `csharp`. */
+export type SampleLanguageId = string;
 
 /** A proxy on a free loopback port that forwards to `target` and records each exchange. */
 async function startRecordingProxy(target: URL): Promise<{url: string; exchanges: Exchange[]; close: () => Promise<void>}> {
@@ -103,35 +106,40 @@ function run(
   });
 }
 
-/** How each language's tool runs a sample saved as `file` in a fresh folder. */
-const runners: Record<SampleLanguage, {file: string; command: string; args: (file: string) => string[]}> = {
-  curl: {file: 'sample.sh', command: 'bash', args: (file) => ['-e', '-o', 'pipefail', file]},
-  php: {file: 'sample.php', command: 'php', args: (file) => [file]},
-  node: {file: 'sample.mjs', command: process.execPath, args: (file) => [file]},
-};
-
 /**
- * Runs `source` with its language's tool, the sandbox URL pointed at the mock at `mockUrl`.
+ * Runs `source` with its language's toolchain, the sandbox URL pointed at the mock at `mockUrl`.
  * `fileName` keeps a guide sample's own path (its title), so relative requires resolve as they
  * would for the reader.
  */
 export async function runSample(
-  language: SampleLanguage,
+  languageId: SampleLanguageId,
   source: string,
   mockUrl: string,
   options: {fileName?: string; args?: string[]} = {},
 ): Promise<SampleRun> {
+  const {toolchain} = sampleLanguage(languageId);
   const proxy = await startRecordingProxy(new URL(mockUrl));
   const folder = mkdtempSync(path.join(tmpdir(), 'tessera-sample-'));
   try {
-    const file = options.fileName ?? runners[language].file;
-    mkdirSync(path.dirname(path.join(folder, file)), {recursive: true});
-    writeFileSync(path.join(folder, file), source.replaceAll(sandboxBaseUrl, proxy.url));
-    mkdirSync(path.join(folder, 'vendor'));
-    writeFileSync(path.join(folder, 'vendor/autoload.php'), "<?php\nrequire_once 'GuzzleHttp/autoload.php';\n");
-    const env = {PATH: process.env.PATH, HOME: folder, CURL_HOME: folder, ...sampleEnvironment};
-    const runner = runners[language];
-    const result = await run(runner.command, [...runner.args(file), ...(options.args ?? [])], folder, env, 30_000);
+    const proxied = source.replaceAll(sandboxBaseUrl, proxy.url);
+    const file = options.fileName ?? toolchain.fileName(source);
+    for (const [name, text] of Object.entries({...toolchain.files?.(proxied), [file]: proxied})) {
+      mkdirSync(path.dirname(path.join(folder, name)), {recursive: true});
+      writeFileSync(path.join(folder, name), text);
+    }
+    const env = {PATH: process.env.PATH, HOME: folder, CURL_HOME: folder, ...toolchain.environment?.(), ...sampleEnvironment};
+    // The steps' output together: a build step's errors, then the program's own output.
+    const result: Omit<SampleRun, 'exchanges'> = {exitCode: null, stdout: '', stderr: ''};
+    for (const step of toolchain.steps(file)) {
+      const args = [...step.args, ...(step.program ? (options.args ?? []) : [])];
+      const stepResult = await run(step.command, args, folder, env, toolchain.timeoutMs ?? 30_000);
+      Object.assign(result, {
+        exitCode: stepResult.exitCode,
+        stdout: result.stdout + stepResult.stdout,
+        stderr: result.stderr + stepResult.stderr,
+      });
+      if (stepResult.exitCode !== 0) break;
+    }
     return {...result, exchanges: proxy.exchanges};
   } finally {
     await proxy.close();
@@ -229,6 +237,22 @@ export function runProblem(result: SampleRun): string | undefined {
   if (result.exitCode !== 0) return [`exited with ${result.exitCode}:\n    ${output}`, ...failed].join('\n    ');
   if (result.exchanges.length === 0) return `made no request to the API:\n    ${output}`;
   return failed.length ? failed.join('; ') : undefined;
+}
+
+/** Wraps tasks so that at most `limit` of them run at once; the others wait their turn, in order. */
+export function limitConcurrency(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
 }
 
 export const firstLine = (source: string) => source.split('\n').find((line) => line.trim() !== '') ?? '';

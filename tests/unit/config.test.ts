@@ -81,7 +81,7 @@ test('the API explorer cannot send requests and keeps nothing in browser storage
   assert.equal(openApiThemeConfig.api.authPersistence, false);
   assert.deepEqual(
     openApiThemeConfig.languageTabs.map((tab) => tab.language),
-    ['curl', 'php', 'csharp', 'nodejs'],
+    ['curl', 'python', 'nodejs', 'php', 'java', 'go', 'ruby', 'csharp'],
   );
 });
 

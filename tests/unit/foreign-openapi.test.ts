@@ -13,7 +13,8 @@ import {parse} from 'yaml';
 import {addedApi, openApiSpecs} from '../../config/openapi';
 import {environmentIds} from '../../config/postman';
 import {postmanDownloads, requestsOf} from '../../scripts/generate-postman-collections';
-import {codeSamples, sampleRequest, withCodeSamples, type JsonObject, danglingRefs} from '../../src/lib/openapi';
+import {sampleRequest, type JsonObject, danglingRefs} from '../../src/lib/openapi';
+import {codeSamples, sampleLanguages, withCodeSamples} from '../../src/lib/sample-languages';
 import {referenceSpecs} from '../../scripts/reference/write-reference-pages';
 import {swapInStagedOutput} from '../../scripts/staged-output';
 
@@ -21,15 +22,20 @@ const fixture = (name: string) => `tests/fixtures/openapi/${name}.yaml`;
 const siteDir = path.resolve(import.meta.dirname, '../..');
 const load = (name: string) => parse(readFileSync(path.join(siteDir, fixture(name)), 'utf8')) as JsonObject;
 
-function samplesOf(name: string, apiPath: string, method: string): string[] {
+/** The sources of an operation's samples, by language id. */
+function samplesOf(name: string, apiPath: string, method: string): Record<string, string> {
   const document = load(name);
   const pathItem = (document.paths as Record<string, JsonObject>)[apiPath]!;
-  return codeSamples(sampleRequest(document, apiPath, pathItem, method)).map((sample) => sample.source);
+  return Object.fromEntries(codeSamples(sampleRequest(document, apiPath, pathItem, method)).map((sample) => [sample.lang, sample.source]));
 }
 
 test('OAuth 2 client credentials: every sample sends the access token as a bearer token', () => {
-  const [curl, php, csharp, node] = samplesOf('oauth-client-credentials', '/reservations/{reservationCode}', 'get');
+  const {curl, python, php, java, go, ruby, csharp, node} = samplesOf('oauth-client-credentials', '/reservations/{reservationCode}', 'get');
   assert.match(curl!, /-H "Authorization: Bearer \$PARCEL_LOCKERS_ACCESS_TOKEN"/);
+  assert.match(python!, /"Authorization": f"Bearer \{os\.environ\['PARCEL_LOCKERS_ACCESS_TOKEN'\]\}"/);
+  assert.match(java!, /\.header\("Authorization", "Bearer " \+ System\.getenv\("PARCEL_LOCKERS_ACCESS_TOKEN"\)\)/);
+  assert.match(go!, /req\.Header\.Set\("Authorization", "Bearer "\+os\.Getenv\("PARCEL_LOCKERS_ACCESS_TOKEN"\)\)/);
+  assert.match(ruby!, /request\["Authorization"\] = "Bearer #\{ENV\.fetch\("PARCEL_LOCKERS_ACCESS_TOKEN"\)\}"/);
   assert.match(php!, /'Authorization' => 'Bearer ' \. getenv\('PARCEL_LOCKERS_ACCESS_TOKEN'\)/);
   assert.match(csharp!, /new AuthenticationHeaderValue\("Bearer", Environment\.GetEnvironmentVariable\("PARCEL_LOCKERS_ACCESS_TOKEN"\)\)/);
   assert.match(node!, /Authorization: `Bearer \$\{process\.env\.PARCEL_LOCKERS_ACCESS_TOKEN\}`/);
@@ -42,40 +48,52 @@ test('a path parameter without an example takes one its schema implies, and a bo
   assert.equal(request.url, 'https://api.parcel-lockers.example/v2/lockers/3fa85f64-5717-4562-b3fc-2c963f66afa6/reservations');
   // The required properties, each a value of its type: the enum's first value, a date-time.
   assert.deepEqual(request.body, {size: 'small', until: '2026-01-15T09:30:00Z'});
-  const [readUrl] = samplesOf('oauth-client-credentials', '/reservations/{reservationCode}', 'get');
+  const {curl: readUrl} = samplesOf('oauth-client-credentials', '/reservations/{reservationCode}', 'get');
   assert.match(readUrl!, /\/reservations\/reservationCode'/);
 });
 
 test('an API key in a header goes in that header; the test server is the one samples call; an open operation sends no credentials', () => {
-  const [curl, php, csharp, node] = samplesOf('api-key-header', '/cards/{cardNumber}/balance', 'get');
+  const {curl, python, php, java, go, ruby, csharp, node} = samplesOf('api-key-header', '/cards/{cardNumber}/balance', 'get');
+  assert.match(python!, /"X-API-Key": os\.environ\["GIFT_CARD_API_KEY"\]/);
+  assert.match(java!, /\.header\("X-API-Key", System\.getenv\("GIFT_CARD_API_KEY"\)\)/);
+  assert.match(go!, /req\.Header\.Set\("X-API-Key", os\.Getenv\("GIFT_CARD_API_KEY"\)\)/);
+  assert.match(ruby!, /request\["X-API-Key"\] = ENV\.fetch\("GIFT_CARD_API_KEY"\)/);
   assert.match(curl!, /^curl -X GET 'https:\/\/giftcards-test\.example\.com\/v5\/cards\/1\/balance'/);
   assert.match(curl!, /-H "X-API-Key: \$GIFT_CARD_API_KEY"/);
   assert.match(php!, /'X-API-Key' => getenv\('GIFT_CARD_API_KEY'\)/);
   assert.match(csharp!, /request\.Headers\.Add\("X-API-Key", Environment\.GetEnvironmentVariable\("GIFT_CARD_API_KEY"\)\)/);
   assert.match(node!, /'X-API-Key': process\.env\.GIFT_CARD_API_KEY/);
-  for (const source of samplesOf('api-key-header', '/status', 'get')) assert.doesNotMatch(source, /GIFT_CARD|Authorization|auth'/);
+  for (const source of Object.values(samplesOf('api-key-header', '/status', 'get')))
+    assert.doesNotMatch(source, /GIFT_CARD|Authorization|auth'/);
 });
 
 test('an API key in the query goes in the query string; an operation with its own bearer scheme uses that', () => {
-  const [curl, php, csharp, node] = samplesOf('api-key-query', '/rates/{base}', 'get');
+  const {curl, python, php, java, go, ruby, csharp, node} = samplesOf('api-key-query', '/rates/{base}', 'get');
+  assert.match(python!, /params=\{"api_key": os\.environ\["EXCHANGE_RATES_API_KEY"\]\}/);
+  assert.match(
+    java!,
+    /"https:\/\/rates\.example\.net\/rates\/EUR\?api_key="\n\s+\+ URLEncoder\.encode\(System\.getenv\("EXCHANGE_RATES_API_KEY"\), StandardCharsets\.UTF_8\)/,
+  );
+  assert.match(go!, /query\.Set\("api_key", os\.Getenv\("EXCHANGE_RATES_API_KEY"\)\)/);
+  assert.match(ruby!, /uri\.query = URI\.encode_www_form\("api_key" => ENV\.fetch\("EXCHANGE_RATES_API_KEY"\)\)/);
   assert.match(curl!, /'https:\/\/rates\.example\.net\/rates\/EUR'/);
   assert.match(curl!, /--url-query "api_key=\$EXCHANGE_RATES_API_KEY"/);
   assert.match(php!, /'query' => \['api_key' => getenv\('EXCHANGE_RATES_API_KEY'\)\]/);
   assert.match(csharp!, /\?api_key=\{Uri\.EscapeDataString\(Environment\.GetEnvironmentVariable\("EXCHANGE_RATES_API_KEY"\) \?\? ""\)\}"/);
   assert.match(node!, /\?api_key=\$\{encodeURIComponent\(process\.env\.EXCHANGE_RATES_API_KEY\)\}/);
-  for (const source of [curl, php, csharp, node]) assert.doesNotMatch(source!, /Bearer/);
-  const [alertCurl] = samplesOf('api-key-query', '/alerts', 'post');
+  for (const source of [curl, python, php, java, go, ruby, csharp, node]) assert.doesNotMatch(source!, /Bearer/);
+  const {curl: alertCurl} = samplesOf('api-key-query', '/alerts', 'post');
   assert.match(alertCurl!, /-H "Authorization: Bearer \$EXCHANGE_RATES_ACCESS_TOKEN"/);
   assert.doesNotMatch(alertCurl!, /api_key/);
 });
 
-test('every operation of every fixture gets four samples with no unfilled path parameter', () => {
+test('every operation of every fixture gets a sample in every language with no unfilled path parameter', () => {
   for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query']) {
     const document = withCodeSamples(load(name));
     for (const [apiPath, item] of Object.entries(document.paths as Record<string, JsonObject>)) {
       for (const operation of Object.values(item) as JsonObject[]) {
         const samples = operation['x-codeSamples'] as {source: string}[];
-        assert.equal(samples.length, 4, `${name} ${apiPath}`);
+        assert.equal(samples.length, sampleLanguages.length, `${name} ${apiPath}`);
         const unfilled = apiPath.match(/\{\w+\}/g) ?? [];
         for (const sample of samples) {
           for (const parameter of unfilled)

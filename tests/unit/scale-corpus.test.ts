@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {corpusPlan, operationCount, syntheticApi} from '../../scripts/generate-scale-corpus';
-import {withCodeSamples} from '../../src/lib/openapi';
+import {withCodeSamples} from '../../src/lib/sample-languages';
 
 test('a synthetic API is the same on every run, and has the operations asked for', () => {
   assert.deepEqual(syntheticApi(3, 47), syntheticApi(3, 47));

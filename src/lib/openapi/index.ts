@@ -14,3 +14,4 @@ export * from './reference-routes';
 export * from './samples';
 export * from './schema-validator';
 export * from './operation-summary';
+export * from './request-samples-file';

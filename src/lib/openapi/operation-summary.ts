@@ -8,7 +8,15 @@
  */
 
 /** As src/lib/openapi/samples.ts writes them into each operation's `x-codeSamples` at build time. */
-export type CodeSample = {lang: string; label: string; source: string};
+/** `lang` is the sample language's id (src/lib/sample-languages), `highlight` the Prism language that colours it. */
+export type CodeSample = {lang: string; label: string; highlight: string; source: string};
+
+/**
+ * A sample as an operation page's module carries it: the first language's (the tab the page opens
+ * on) with its source, every other language's without, loaded from the page's samples file when
+ * the reader chooses it.
+ */
+export type PageSample = Omit<CodeSample, 'source'> & {source?: string};
 
 export type OperationSummary = {
   method: string;
@@ -57,11 +65,27 @@ export function isOperationSummary(value: unknown): value is OperationSummary {
  */
 export const requestSamplesExportName = 'requestSamples';
 
-export function requestSamplesExport(samples: CodeSample[]): string {
-  return `export const ${requestSamplesExportName} = ${JSON.stringify(samples)};`;
+/** The export naming the file with every sample of the page (src/lib/openapi/request-samples-file.ts). */
+export const requestSamplesFileExportName = 'requestSamplesFile';
+
+/**
+ * The page's request-sample exports. Given the samples file (its URL path), only the first sample
+ * keeps its source in the page: the others, which the page's HTML does not show either, cost the
+ * page's JavaScript nothing until a reader chooses one.
+ */
+export function requestSamplesExport(samples: CodeSample[], file?: string): string {
+  const shown: PageSample[] = file ? samples.map(({source, ...sample}, index) => (index === 0 ? {...sample, source} : sample)) : samples;
+  const lines = [`export const ${requestSamplesExportName} = ${JSON.stringify(shown)};`];
+  if (file) lines.push(`export const ${requestSamplesFileExportName} = ${JSON.stringify(file)};`);
+  return lines.join('\n');
 }
 
-export function requestSamplesOf(content: object): CodeSample[] {
+export function requestSamplesOf(content: object): PageSample[] {
   const samples = (content as Record<string, unknown>)[requestSamplesExportName];
-  return Array.isArray(samples) ? (samples as CodeSample[]) : [];
+  return Array.isArray(samples) ? (samples as PageSample[]) : [];
+}
+
+export function requestSamplesFileOf(content: object): string | undefined {
+  const file = (content as Record<string, unknown>)[requestSamplesFileExportName];
+  return typeof file === 'string' ? file : undefined;
 }

@@ -1,12 +1,11 @@
 /**
- * Request samples for every API operation, written at build time: curl, PHP (Guzzle),
- * C# (HttpClient) and Node.js (fetch), each sending the operation's first documented request
- * example to the sandbox. scripts/generate-api-docs.ts puts them in the OpenAPI copies the plugin
- * reads, as `x-codeSamples`, so no page generates samples in the browser.
+ * The request model every request sample is rendered from: what an operation's sample sends (the
+ * operation's first documented request example, to the sandbox, with the file's own
+ * authentication) and how it reads the answer. Each language renders it in its own module
+ * (src/lib/sample-languages), and scripts/generate-api-docs.ts puts the samples in the OpenAPI
+ * copies the plugin reads, as `x-codeSamples`, so no page generates samples in the browser.
  */
 
-import {httpMethods} from '../http-methods';
-import type {CodeSample} from './operation-summary';
 import {resolveRef, type JsonObject} from './refs';
 
 type Parameter = {name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, unknown>; schema?: JsonObject};
@@ -22,12 +21,34 @@ export type SampleAuth =
   | {type: 'bearer'; token: string}
   | {type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; key: string};
 
+/** What a sample prints of a 2xx answer: a few fields of the body, or the whole of it. */
+export type SampleSuccess = {
+  /** The documented 2xx status. */
+  status: number;
+  /** Whether that answer has a JSON body. */
+  hasBody: boolean;
+  /** The sample's name for the parsed body, in camel case: `session` for a Session. */
+  name: string;
+  /** The top-level fields it prints (the id and the status), none to print the whole body. */
+  fields: string[];
+};
+
+/**
+ * The members of the API's error body a sample prints, when its 4xx answers document them (Tessera's
+ * problem details: `code`, `title`, `requestId`); a sample prints the raw body of an API that has none.
+ */
+export type SampleErrorFields = {code?: string; message?: string; requestId?: string};
+
 export type SampleRequest = {
   method: string;
   url: string;
   auth: SampleAuth;
   idempotencyKey: boolean;
   body: unknown;
+  /** The operation's id, for the file and class names some languages need (`captureAnOrder`). */
+  operationId?: string;
+  success?: SampleSuccess;
+  errorFields?: SampleErrorFields;
 };
 
 type Server = {url: string; description?: string; variables?: Record<string, {default?: string}>};
@@ -139,6 +160,51 @@ function requestBodyExample(document: JsonObject, operation: JsonObject): unknow
   return media.schema ? exampleFromSchema(document, media.schema) : undefined;
 }
 
+/** The JSON schema of a response's body, for the JSON media types (`application/problem+json` too). */
+function jsonSchemaOf(document: JsonObject, response: unknown): {schema: JsonObject; ref?: string} | undefined {
+  const resolved = resolveRef(document, response ?? {});
+  const content = (resolved.content ?? {}) as Record<string, JsonObject>;
+  const media = Object.entries(content).find(([type]) => /^application\/(?:[\w.+-]+\+)?json\b/.test(type))?.[1];
+  if (!media?.schema) return undefined;
+  const raw = media.schema as JsonObject;
+  return {schema: resolveRef(document, raw), ref: typeof raw.$ref === 'string' ? raw.$ref : undefined};
+}
+
+const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+
+function sampleSuccess(document: JsonObject, operation: JsonObject): SampleSuccess | undefined {
+  const responses = (operation.responses ?? {}) as Record<string, unknown>;
+  const status = Object.keys(responses).find((code) => /^2\d\d$/.test(code));
+  if (!status) return undefined;
+  const body = jsonSchemaOf(document, responses[status]);
+  const properties = Object.keys((body?.schema.properties ?? {}) as JsonObject);
+  const statusField = properties.includes('status') ? 'status' : properties.find((name) => /Status$/.test(name));
+  const fields = [properties.includes('id') ? 'id' : undefined, statusField].filter((name): name is string => Boolean(name));
+  const refName = body?.ref?.split('/').pop();
+  const name = refName && /^[A-Za-z][A-Za-z0-9]*$/.test(refName) ? lowerFirst(refName) : 'body';
+  return {status: Number(status), hasBody: Boolean(body), name: name === 'response' || name === 'request' ? 'body' : name, fields};
+}
+
+/** The first of `candidates` the schema requires, else the first it has. */
+function memberOf(schema: JsonObject, candidates: string[]): string | undefined {
+  const properties = Object.keys((schema.properties ?? {}) as JsonObject);
+  const required = new Set((schema.required ?? []) as string[]);
+  return candidates.find((name) => required.has(name)) ?? candidates.find((name) => properties.includes(name));
+}
+
+function sampleErrorFields(document: JsonObject, operation: JsonObject): SampleErrorFields | undefined {
+  const responses = (operation.responses ?? {}) as Record<string, unknown>;
+  const status = Object.keys(responses).find((code) => /^4\d\d$/.test(code)) ?? ('default' in responses ? 'default' : undefined);
+  const schema = status ? jsonSchemaOf(document, responses[status])?.schema : undefined;
+  if (!schema) return undefined;
+  const fields = {
+    code: memberOf(schema, ['code', 'errorCode', 'error_code', 'error']),
+    message: memberOf(schema, ['title', 'message', 'detail', 'errorMessage', 'error_description']),
+    requestId: memberOf(schema, ['requestId', 'request_id', 'pspReference', 'traceId']),
+  };
+  return fields.code ? fields : undefined;
+}
+
 export function sampleRequest(document: JsonObject, path: string, pathItem: JsonObject, method: string): SampleRequest {
   const operation = pathItem[method] as JsonObject;
   const parameters = [...((pathItem.parameters as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])].map((parameter) =>
@@ -155,161 +221,8 @@ export function sampleRequest(document: JsonObject, path: string, pathItem: Json
     auth: sampleAuth(document, operation),
     idempotencyKey: parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'),
     body: requestBodyExample(document, operation),
+    operationId: typeof operation.operationId === 'string' ? operation.operationId : undefined,
+    success: sampleSuccess(document, operation),
+    errorFields: sampleErrorFields(document, operation),
   };
-}
-
-const indent = (text: string, spaces: number) => text.replaceAll('\n', `\n${' '.repeat(spaces)}`);
-
-export function curlSample(request: SampleRequest): string {
-  const lines = [`curl -X ${request.method} '${request.url}'`];
-  const auth = request.auth;
-  if (auth.type === 'basic') lines.push(`-u "$${auth.username}:$${auth.password}"`);
-  if (auth.type === 'bearer') lines.push(`-H "Authorization: Bearer $${auth.token}"`);
-  if (auth.type === 'apiKey' && auth.in === 'header') lines.push(`-H "${auth.name}: $${auth.key}"`);
-  if (auth.type === 'apiKey' && auth.in === 'query') lines.push(`--url-query "${auth.name}=$${auth.key}"`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie') lines.push(`-b "${auth.name}=$${auth.key}"`);
-  if (request.idempotencyKey) lines.push(`-H "Idempotency-Key: $(uuidgen)"`);
-  lines.push(`-H 'Accept: application/json'`);
-  if (request.body !== undefined) {
-    lines.push(`-H 'Content-Type: application/json'`);
-    lines.push(`--data-raw '${JSON.stringify(request.body, null, 2).replaceAll("'", "'\\''")}'`);
-  }
-  return lines.join(' \\\n  ');
-}
-
-/** A JSON value as a PHP array literal, so the PHP sample reads as PHP. */
-function phpValue(value: unknown, depth: number): string {
-  const pad = '    '.repeat(depth + 1);
-  const close = '    '.repeat(depth);
-  if (value === null) return 'null';
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    return `[\n${value.map((item) => `${pad}${phpValue(item, depth + 1)},`).join('\n')}\n${close}]`;
-  }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as JsonObject);
-    if (entries.length === 0) return 'new \\stdClass()';
-    return `[\n${entries.map(([key, item]) => `${pad}'${key}' => ${phpValue(item, depth + 1)},`).join('\n')}\n${close}]`;
-  }
-  if (typeof value === 'string') return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-  return String(value);
-}
-
-export function phpSample(request: SampleRequest): string {
-  const options: string[] = [];
-  const auth = request.auth;
-  if (auth.type === 'basic') options.push(`    'auth' => [getenv('${auth.username}'), getenv('${auth.password}')],`);
-  if (auth.type === 'apiKey' && auth.in === 'query') options.push(`    'query' => ['${auth.name}' => getenv('${auth.key}')],`);
-  const headers = [`        'Accept' => 'application/json',`];
-  if (auth.type === 'bearer') headers.push(`        'Authorization' => 'Bearer ' . getenv('${auth.token}'),`);
-  if (auth.type === 'apiKey' && auth.in === 'header') headers.push(`        '${auth.name}' => getenv('${auth.key}'),`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie') headers.push(`        'Cookie' => '${auth.name}=' . getenv('${auth.key}'),`);
-  if (request.idempotencyKey) headers.push(`        'Idempotency-Key' => bin2hex(random_bytes(16)),`);
-  options.push(`    'headers' => [\n${headers.join('\n')}\n    ],`);
-  if (request.body !== undefined) options.push(`    'json' => ${phpValue(request.body, 1)},`);
-  options.push(`    'http_errors' => false,`);
-  return [
-    '<?php',
-    '// composer require guzzlehttp/guzzle',
-    "require 'vendor/autoload.php';",
-    '',
-    '$client = new GuzzleHttp\\Client();',
-    `$response = $client->request('${request.method}', '${request.url}', [`,
-    ...options,
-    ']);',
-    '',
-    'echo $response->getStatusCode(), PHP_EOL, $response->getBody(), PHP_EOL;',
-  ].join('\n');
-}
-
-export function csharpSample(request: SampleRequest): string {
-  const method = request.method[0] + request.method.slice(1).toLowerCase();
-  const auth = request.auth;
-  const env = (name: string) => `Environment.GetEnvironmentVariable("${name}")`;
-  const url =
-    auth.type === 'apiKey' && auth.in === 'query'
-      ? `$"${request.url}${request.url.includes('?') ? '&' : '?'}${auth.name}={Uri.EscapeDataString(${env(auth.key)} ?? "")}"`
-      : `"${request.url}"`;
-  const lines = [
-    '// .NET 8 console program: dotnet new console, then replace Program.cs',
-    'using System.Net.Http.Headers;',
-    'using System.Text;',
-    '',
-    'using var client = new HttpClient();',
-    `using var request = new HttpRequestMessage(HttpMethod.${method}, ${url});`,
-    'request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));',
-  ];
-  if (auth.type === 'basic') {
-    lines.push(
-      'var credentials = Convert.ToBase64String(Encoding.UTF8.GetBytes(',
-      `    $"{${env(auth.username)}}:{${env(auth.password)}}"));`,
-      'request.Headers.Authorization = new AuthenticationHeaderValue("Basic", credentials);',
-    );
-  }
-  if (auth.type === 'bearer') {
-    lines.push(`request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", ${env(auth.token)});`);
-  }
-  if (auth.type === 'apiKey' && auth.in === 'header') lines.push(`request.Headers.Add("${auth.name}", ${env(auth.key)});`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie') lines.push(`request.Headers.Add("Cookie", $"${auth.name}={${env(auth.key)}}");`);
-  if (request.idempotencyKey) lines.push('request.Headers.Add("Idempotency-Key", Guid.NewGuid().ToString());');
-  if (request.body !== undefined) {
-    const json = JSON.stringify(request.body, null, 2);
-    lines.push(`request.Content = new StringContent("""\n${json}\n""", Encoding.UTF8, "application/json");`);
-  }
-  lines.push(
-    '',
-    'using var response = await client.SendAsync(request);',
-    'Console.WriteLine((int)response.StatusCode);',
-    'Console.WriteLine(await response.Content.ReadAsStringAsync());',
-  );
-  return lines.join('\n');
-}
-
-export function nodeSample(request: SampleRequest): string {
-  const headers = [`    Accept: 'application/json',`];
-  const auth = request.auth;
-  if (auth.type === 'basic') {
-    headers.push(
-      `    Authorization: 'Basic ' + Buffer.from(\`\${process.env.${auth.username}}:\${process.env.${auth.password}}\`).toString('base64'),`,
-    );
-  }
-  if (auth.type === 'bearer') headers.push(`    Authorization: \`Bearer \${process.env.${auth.token}}\`,`);
-  if (auth.type === 'apiKey' && auth.in === 'header') headers.push(`    '${auth.name}': process.env.${auth.key},`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie') headers.push(`    Cookie: \`${auth.name}=\${process.env.${auth.key}}\`,`);
-  if (request.idempotencyKey) headers.push(`    'Idempotency-Key': crypto.randomUUID(),`);
-  if (request.body !== undefined) headers.push(`    'Content-Type': 'application/json',`);
-  const options = [`  method: '${request.method}',`, `  headers: {\n${headers.join('\n')}\n  },`];
-  if (request.body !== undefined) options.push(`  body: JSON.stringify(${indent(JSON.stringify(request.body, null, 2), 2)}),`);
-  return [
-    '// Node.js 20 or later, as an ES module (sample.mjs)',
-    auth.type === 'apiKey' && auth.in === 'query'
-      ? `const response = await fetch(\`${request.url}${request.url.includes('?') ? '&' : '?'}${auth.name}=\${encodeURIComponent(process.env.${auth.key})}\`, {`
-      : `const response = await fetch('${request.url}', {`,
-    ...options,
-    '});',
-    '',
-    'console.log(response.status, await response.text());',
-  ].join('\n');
-}
-
-/** The samples of one operation, in the order the reference shows them. */
-export function codeSamples(request: SampleRequest): CodeSample[] {
-  return [
-    {lang: 'curl', label: 'cURL', source: curlSample(request)},
-    {lang: 'php', label: 'PHP', source: phpSample(request)},
-    {lang: 'csharp', label: 'C#', source: csharpSample(request)},
-    {lang: 'javascript', label: 'Node.js', source: nodeSample(request)},
-  ];
-}
-
-/** A copy of the document in which every path operation carries `x-codeSamples`. */
-export function withCodeSamples(document: JsonObject): JsonObject {
-  const copy = structuredClone(document);
-  for (const [path, pathItem] of Object.entries((copy.paths ?? {}) as Record<string, JsonObject>)) {
-    for (const method of httpMethods) {
-      const operation = pathItem[method] as JsonObject | undefined;
-      if (operation) operation['x-codeSamples'] = codeSamples(sampleRequest(copy, path, pathItem, method));
-    }
-  }
-  return copy;
 }

@@ -5,8 +5,8 @@
  * the page shows.
  */
 import kebabCase from 'lodash/kebabCase.js';
-import {codeSamples, sampleRequest, type JsonObject, resolveRef} from '../../lib/openapi';
-import {openApiThemeConfig} from '../../../config/openapi';
+import {sampleRequest, type JsonObject, resolveRef} from '../../lib/openapi';
+import {codeSamples} from '../../lib/sample-languages';
 import {httpMethods} from '../../lib/http-methods';
 
 export type OperationEntry = {
@@ -274,12 +274,11 @@ function headersLines(document: JsonObject, headers: Record<string, unknown> | u
 
 function samplesSection(document: JsonObject, entry: OperationEntry): string[] {
   if (entry.webhook) return [];
-  const highlight = new Map<string, string>(openApiThemeConfig.languageTabs.map((tab) => [tab.language, tab.highlight]));
   const samples = codeSamples(sampleRequest(document, entry.path, entry.pathItem, entry.method));
   return [
     '## Request samples',
     '',
-    ...samples.flatMap((sample) => [`### ${sample.label}`, '', fence(highlight.get(sample.lang) ?? sample.lang, sample.source), '']),
+    ...samples.flatMap((sample) => [`### ${sample.label}`, '', fence(sample.highlight, sample.source), '']),
   ];
 }
 

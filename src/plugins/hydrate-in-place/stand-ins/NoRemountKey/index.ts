@@ -4,9 +4,11 @@
  * Tabs and code blocks remount their whole content once hydrated, keyed on `useIsBrowser()`:
  * tabs so that a choice restored from local storage or the URL can replace the server's default
  * (facebook/docusaurus#5653), code blocks so that Prism colours follow a colour mode other than
- * the server's. Neither happens on this site: it restores no tab choice (spec 7: local storage
- * holds only the theme, the announcement bar and the docs version) and has one colour mode (spec
- * 4: dark, no switch). The remount only rebuilt every tab and code block in one long task.
+ * the server's. Neither needs it on this site: the one tab choice it restores, the sample language
+ * in the URL's `lang` (spec 7 keeps it out of local storage), reaches the tabs as a state update
+ * after hydration (`useTabsContextValue`'s layout effect), which re-renders the tab set without a
+ * remount (tests/e2e/sample-language.spec.ts); and it has one colour mode (spec 4: dark, no
+ * switch). The remount only rebuilt every tab and code block in one long task.
  */
 export default function useConstantRemountKey(): boolean {
   return false;

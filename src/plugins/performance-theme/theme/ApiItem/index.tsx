@@ -8,7 +8,7 @@ import DocItemMetadata from '@theme/DocItem/Metadata';
 import ApiItemLayout from '@theme/ApiItem/Layout';
 import RequestSamples from '@site/src/theme/ApiExplorer';
 import {SchemaExpansionProvider} from '@theme/SchemaExpansion';
-import {isOperationSummary, requestSamplesOf, type OperationSummary} from '@site/src/lib/openapi/operation-summary';
+import {isOperationSummary, requestSamplesFileOf, requestSamplesOf, type OperationSummary} from '@site/src/lib/openapi/operation-summary';
 import {OperationViewProvider, initialOperationView} from './hooks';
 
 function operationOf(frontMatter: Record<string, unknown>, id: string): OperationSummary {
@@ -31,7 +31,10 @@ export default function ApiItem({content: MDXComponent}: Props): ReactNode {
                   <MDXComponent />
                 </div>
                 <div className="col col--5 openapi-right-panel__container">
-                  <RequestSamples item={{'x-codeSamples': requestSamplesOf(MDXComponent)}} />
+                  <RequestSamples
+                    item={{'x-codeSamples': requestSamplesOf(MDXComponent)}}
+                    samplesFile={requestSamplesFileOf(MDXComponent)}
+                  />
                 </div>
               </div>
             </SchemaExpansionProvider>

@@ -1,0 +1,41 @@
+/**
+ * Every request sample of an operation page, in a file of its own that the page loads when a
+ * reader chooses a language other than the first (src/theme/ApiExplorer): static JSON named after
+ * its content hash under /assets/, so it is cached for good like the site's other assets
+ * (config/security-headers.ts) and a page never reads another build's file.
+ */
+import {createHash} from 'node:crypto';
+import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {CodeSample} from './operation-summary';
+
+/** Where the files are, in the site's URL space and under static/. */
+export const requestSamplesUrlFolder = '/assets/request-samples';
+const staticFolder = (siteDir: string) => path.join(siteDir, 'static', requestSamplesUrlFolder);
+
+/** Writes the samples' file and returns its URL path. */
+export function writeRequestSamplesFile(siteDir: string, samples: CodeSample[]): string {
+  const text = JSON.stringify(samples);
+  const name = `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
+  mkdirSync(staticFolder(siteDir), {recursive: true});
+  writeFileSync(path.join(staticFolder(siteDir), name), text);
+  return `${requestSamplesUrlFolder}/${name}`;
+}
+
+export function readRequestSamplesFile(siteDir: string, urlPath: string): CodeSample[] {
+  if (!urlPath.startsWith(`${requestSamplesUrlFolder}/`)) throw new Error(`${urlPath} is not a request-samples file`);
+  return JSON.parse(readFileSync(path.join(siteDir, 'static', urlPath), 'utf8')) as CodeSample[];
+}
+
+/** Removes the files no page names any more (after a generation whose pages all name theirs). */
+export function removeUnusedRequestSamplesFiles(siteDir: string, used: ReadonlySet<string>): void {
+  let names: string[];
+  try {
+    names = readdirSync(staticFolder(siteDir));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!used.has(`${requestSamplesUrlFolder}/${name}`)) rmSync(path.join(staticFolder(siteDir), name), {force: true});
+  }
+}

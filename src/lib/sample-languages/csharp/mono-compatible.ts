@@ -1,0 +1,166 @@
+/**
+ * Mono's C# compiler (mcs 6.8, the only C# compiler Debian ships) stops at C# 7.2 and has no
+ * System.Text.Json, while the samples are written as .NET 8 developers write them. So the tests
+ * compile a rewrite that changes only the forms mcs lacks, each one mechanically:
+ * - top-level statements go into an async method that `Main` waits for (C# 9 and 7.1), and `Main`
+ *   ends the process with its result: Mono can hang at exit on the threads HttpClient leaves;
+ * - the implicit usings of a .NET 8 console project become explicit (C# 10);
+ * - `using var x = …;` becomes `var x = …;`: the objects are released when the program ends (C# 8);
+ * - a raw string literal becomes the verbatim string with the same text (C# 11);
+ * - `HttpMethod.Patch` becomes `new HttpMethod("PATCH")` (.NET Core 2.1 API; Mono has the constructor);
+ * and compile it with a stand-in for the part of System.Text.Json the samples use (below), written
+ * over Mono's JavaScriptSerializer. Every other token of the sample reaches the compiler unchanged:
+ * its types, members and calls are checked against Mono's own System.Net.Http and then run.
+ */
+
+/** What a .NET 8 console project imports implicitly (ImplicitUsings). */
+const implicitUsings = [
+  'System',
+  'System.Collections.Generic',
+  'System.IO',
+  'System.Linq',
+  'System.Net.Http',
+  'System.Threading',
+  'System.Threading.Tasks',
+];
+
+/** A raw string literal's text as a verbatim string literal: the closing quotes' indentation removed from each line, quotes doubled. */
+function verbatimString(lines: string, indent: string): string {
+  const text = lines
+    .split('\n')
+    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
+    .join('\n');
+  return `@"${text.replaceAll('"', '""')}"`;
+}
+
+export function monoCompatible(source: string): string {
+  const lines = source.split('\n');
+  const directives: string[] = [];
+  let first = 0;
+  for (; first < lines.length; first += 1) {
+    const line = lines[first]!.trim();
+    if (line === '' || line.startsWith('//')) continue;
+    if (/^using [\w.]+;$/.test(line)) directives.push(line);
+    else break;
+  }
+  const statements = lines
+    .slice(first)
+    .join('\n')
+    .replace(/"""\n([\s\S]*?)\n([ \t]*)"""/g, (_, text: string, indent: string) => verbatimString(text, indent))
+    .replace(/^([ \t]*)using var /gm, '$1var ')
+    .replace(/\bHttpMethod\.Patch\b/g, 'new HttpMethod("PATCH")');
+  const usings = [...new Set([...implicitUsings.map((name) => `using ${name};`), ...directives])];
+  return [
+    ...usings,
+    '',
+    'static class Program',
+    '{',
+    '    static async Task<int> Run()',
+    '    {',
+    ...statements.split('\n').map((line) => (line ? `        ${line}` : '')),
+    '        return 0;',
+    '    }',
+    '',
+    '    static void Main()',
+    '    {',
+    '        Environment.Exit(Run().GetAwaiter().GetResult());',
+    '    }',
+    '}',
+  ].join('\n');
+}
+
+/**
+ * The members of System.Text.Json the samples use (JsonDocument.Parse, RootElement, GetProperty,
+ * TryGetProperty, GetString, ToString), over Mono's JavaScriptSerializer: a test stand-in, never shown to readers.
+ */
+export const systemTextJsonStandIn = String.raw`using System.Collections;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Web.Script.Serialization;
+
+namespace System.Text.Json
+{
+    public enum JsonValueKind { Undefined, Object, Array, String, Number, True, False, Null }
+
+    public sealed class JsonDocument : IDisposable
+    {
+        private JsonDocument(JsonElement root) { RootElement = root; }
+
+        public JsonElement RootElement { get; private set; }
+
+        public static JsonDocument Parse(string json)
+        {
+            return new JsonDocument(new JsonElement(new JavaScriptSerializer().DeserializeObject(json), true));
+        }
+
+        public void Dispose() { }
+    }
+
+    public struct JsonElement
+    {
+        private readonly object value;
+        private readonly bool defined;
+
+        internal JsonElement(object value, bool defined) { this.value = value; this.defined = defined; }
+
+        public JsonValueKind ValueKind
+        {
+            get
+            {
+                if (!defined) return JsonValueKind.Undefined;
+                if (value == null) return JsonValueKind.Null;
+                if (value is string) return JsonValueKind.String;
+                if (value is bool) return (bool)value ? JsonValueKind.True : JsonValueKind.False;
+                if (value is IDictionary<string, object>) return JsonValueKind.Object;
+                if (value is IEnumerable) return JsonValueKind.Array;
+                return JsonValueKind.Number;
+            }
+        }
+
+        public JsonElement GetProperty(string name)
+        {
+            JsonElement member;
+            if (!TryGetProperty(name, out member)) throw new KeyNotFoundException(name);
+            return member;
+        }
+
+        public bool TryGetProperty(string name, out JsonElement member)
+        {
+            var members = value as IDictionary<string, object>;
+            if (members == null) throw new InvalidOperationException("The element is not an object.");
+            object found;
+            bool exists = members.TryGetValue(name, out found);
+            member = new JsonElement(found, exists);
+            return exists;
+        }
+
+        public string GetString()
+        {
+            if (value == null) return null;
+            var text = value as string;
+            if (text == null) throw new InvalidOperationException("The element is not a string.");
+            return text;
+        }
+
+        public override string ToString()
+        {
+            switch (ValueKind)
+            {
+                case JsonValueKind.Undefined:
+                case JsonValueKind.Null:
+                    return "";
+                case JsonValueKind.String:
+                    return (string)value;
+                case JsonValueKind.True:
+                    return "True";
+                case JsonValueKind.False:
+                    return "False";
+                case JsonValueKind.Number:
+                    return Convert.ToString(value, CultureInfo.InvariantCulture);
+                default:
+                    return new JavaScriptSerializer().Serialize(value);
+            }
+        }
+    }
+}
+`;

@@ -1,0 +1,34 @@
+/** cURL in bash: the request as a reader pastes it into a terminal; `--fail-with-body` prints an error's body and exits non-zero. */
+import type {SampleRequest} from '../../openapi/samples';
+import {jsonText, type SampleLanguage} from '../language';
+
+export function render(request: SampleRequest): string {
+  const lines = [`curl -X ${request.method} '${request.url}'`];
+  const auth = request.auth;
+  if (auth.type === 'basic') lines.push(`-u "$${auth.username}:$${auth.password}"`);
+  if (auth.type === 'bearer') lines.push(`-H "Authorization: Bearer $${auth.token}"`);
+  if (auth.type === 'apiKey' && auth.in === 'header') lines.push(`-H "${auth.name}: $${auth.key}"`);
+  if (auth.type === 'apiKey' && auth.in === 'query') lines.push(`--url-query "${auth.name}=$${auth.key}"`);
+  if (auth.type === 'apiKey' && auth.in === 'cookie') lines.push(`-b "${auth.name}=$${auth.key}"`);
+  if (request.idempotencyKey) lines.push(`-H "Idempotency-Key: $(uuidgen)"`);
+  lines.push(`-H 'Accept: application/json'`);
+  lines.push('--fail-with-body');
+  if (request.body !== undefined) {
+    lines.push(`-H 'Content-Type: application/json'`);
+    lines.push(`--data-raw '${jsonText(request.body).replaceAll("'", "'\\''")}'`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+export const curl: SampleLanguage = {
+  id: 'curl',
+  label: 'cURL',
+  highlight: 'bash',
+  render,
+  toolchain: {
+    debianPackages: ['curl', 'uuid-runtime'],
+    probe: {command: 'bash', args: ['-c', 'command -v curl && command -v uuidgen']},
+    fileName: () => 'sample.sh',
+    steps: (file) => [{command: 'bash', args: ['-e', '-o', 'pipefail', file], program: true}],
+  },
+};

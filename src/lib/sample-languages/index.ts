@@ -1,0 +1,49 @@
+/**
+ * The languages of the request samples, in the order their tabs appear. A language is a folder
+ * beside this file (./language.ts says what it provides); adding one is a folder and a line here.
+ */
+import {httpMethods} from '../http-methods';
+import type {CodeSample} from '../openapi/operation-summary';
+import type {JsonObject} from '../openapi/refs';
+import {sampleRequest, type SampleRequest} from '../openapi/samples';
+import {csharp} from './csharp';
+import {curl} from './curl';
+import {go} from './go';
+import {java} from './java';
+import type {SampleLanguage} from './language';
+import {node} from './node';
+import {php} from './php';
+import {python} from './python';
+import {ruby} from './ruby';
+
+export type {SampleLanguage} from './language';
+
+export const sampleLanguages: readonly SampleLanguage[] = [curl, python, node, php, java, go, ruby, csharp];
+
+export function sampleLanguage(id: string): SampleLanguage {
+  const language = sampleLanguages.find((candidate) => candidate.id === id);
+  if (!language) throw new Error(`no sample language "${id}"`);
+  return language;
+}
+
+/** The samples of one request, one per language, in tab order. */
+export function codeSamples(request: SampleRequest): CodeSample[] {
+  return sampleLanguages.map((language) => ({
+    lang: language.id,
+    label: language.label,
+    highlight: language.highlight,
+    source: language.render(request),
+  }));
+}
+
+/** A copy of the document in which every path operation carries `x-codeSamples`. */
+export function withCodeSamples(document: JsonObject): JsonObject {
+  const copy = structuredClone(document);
+  for (const [path, pathItem] of Object.entries((copy.paths ?? {}) as Record<string, JsonObject>)) {
+    for (const method of httpMethods) {
+      const operation = pathItem[method] as JsonObject | undefined;
+      if (operation) operation['x-codeSamples'] = codeSamples(sampleRequest(copy, path, pathItem, method));
+    }
+  }
+  return copy;
+}

@@ -1,0 +1,75 @@
+/**
+ * What a language of the request samples is: how it renders the one request model
+ * (src/lib/openapi/samples.ts) and how the tests run what it renders with the language's real
+ * toolchain. Each language is a folder beside this file; ./index.ts lists them in the order the
+ * tabs show them.
+ */
+import type {SampleRequest, SampleSuccess} from '../openapi/samples';
+
+/** One command of a sample's run, in the folder the sample was saved to; `program` marks the run of the program itself (it gets the run's arguments). */
+export type RunStep = {command: string; args: string[]; program?: boolean};
+
+export type Toolchain = {
+  /** The Debian packages that bring the toolchain and the libraries the samples use (`.ci/run` installs the missing ones). */
+  debianPackages: string[];
+  /** A command that succeeds when the toolchain and those libraries are installed. */
+  probe: RunStep;
+  /** The file a reader would save the sample as. */
+  fileName: (source: string) => string;
+  /**
+   * What else the reader's project holds beside the sample (PHP's `vendor/autoload.php`), and
+   * what this machine's toolchain needs that the reader's would not (see each language).
+   */
+  files?: (source: string) => Record<string, string>;
+  /** The commands that build and run the saved sample, in order. */
+  steps: (file: string) => RunStep[];
+  /** Variables the toolchain needs besides the sample's credentials (Go's build cache). */
+  environment?: () => Record<string, string>;
+  /** How long a run may take; a first Go build compiles the standard library. */
+  timeoutMs?: number;
+};
+
+export type SampleLanguage = {
+  /** The tab's value and the value of the `lang` query parameter that chooses it. */
+  id: string;
+  /** The tab's label. */
+  label: string;
+  /** The Prism language that highlights it (config/site-constants.ts `highlightedLanguages`). */
+  highlight: string;
+  render: (request: SampleRequest) => string;
+  toolchain: Toolchain;
+};
+
+/** The comment every sample puts beside its idempotency key. */
+export const idempotencyComment = 'A new key for each new request; send the same key again to retry it safely.';
+
+/** What a sample reads of the answer when the operation documents no 2xx response. */
+export const successOf = (request: SampleRequest): SampleSuccess =>
+  request.success ?? {status: 200, hasBody: true, name: 'body', fields: []};
+
+export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+export const pascalCase = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9]+(.)/g, (_, letter: string) => letter.toUpperCase())
+    .replace(/^[^A-Za-z]+/, '')
+    .replace(/^./, (letter) => letter.toUpperCase());
+
+/** `capture-an-order` for `captureAnOrder`: the file name a sample suggests. */
+export const kebabCase = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+
+/** The sample's base name, from the operation id. */
+export const baseName = (request: SampleRequest) => request.operationId ?? 'sample';
+
+/** `url` with the query API key appended, for languages that build the query into the URL. */
+export function hasQuery(url: string): boolean {
+  return url.includes('?');
+}
+
+/** The JSON request body as text, two-space indented, as every language's literal starts from. */
+export const jsonText = (body: unknown) => JSON.stringify(body, null, 2);

@@ -1,0 +1,73 @@
+/** Node.js with its built-in fetch, as an ES module (top-level await). */
+import type {SampleRequest} from '../../openapi/samples';
+import {hasQuery, idempotencyComment, jsonText, successOf, type SampleLanguage} from '../language';
+
+const indent = (text: string, spaces: number) => text.replaceAll('\n', `\n${' '.repeat(spaces)}`);
+
+/** `body.id`, or `body['x-id']` for a name that is no identifier. */
+const member = (object: string, name: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(name) ? `${object}.${name}` : `${object}[${JSON.stringify(name)}]`;
+
+const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
+
+export function render(request: SampleRequest): string {
+  const auth = request.auth;
+  const success = successOf(request);
+  const headers: string[] = [];
+  if (auth.type === 'basic') {
+    headers.push(
+      `Authorization: 'Basic ' + Buffer.from(\`\${process.env.${auth.username}}:\${process.env.${auth.password}}\`).toString('base64'),`,
+    );
+  }
+  if (auth.type === 'bearer') headers.push(`Authorization: \`Bearer \${process.env.${auth.token}}\`,`);
+  if (auth.type === 'apiKey' && auth.in === 'header') headers.push(`${key(auth.name)}: process.env.${auth.key},`);
+  if (auth.type === 'apiKey' && auth.in === 'cookie') headers.push(`Cookie: \`${auth.name}=\${process.env.${auth.key}}\`,`);
+  if (request.idempotencyKey) headers.push(`// ${idempotencyComment}`, `'Idempotency-Key': crypto.randomUUID(),`);
+  headers.push(`Accept: 'application/json',`);
+  if (request.body !== undefined) headers.push(`'Content-Type': 'application/json',`);
+  const options = [`  method: '${request.method}',`, `  headers: {\n${headers.map((line) => `    ${line}`).join('\n')}\n  },`];
+  if (request.body !== undefined) options.push(`  body: JSON.stringify(${indent(jsonText(request.body), 2)}),`);
+  const url =
+    auth.type === 'apiKey' && auth.in === 'query'
+      ? `\`${request.url}${hasQuery(request.url) ? '&' : '?'}${auth.name}=\${encodeURIComponent(process.env.${auth.key})}\``
+      : `'${request.url}'`;
+  const errors = request.errorFields;
+  const failure = errors?.code
+    ? [
+        '  const error = await response.json();',
+        `  console.error(\`\${response.status} \${${member('error', errors.code)}}: \${${member('error', errors.message ?? errors.code)}}${errors.requestId ? ` (request \${${member('error', errors.requestId)}})` : ''}\`);`,
+      ]
+    : ['  console.error(response.status, await response.text());'];
+  const read = !success.hasBody
+    ? ['console.log(response.status);']
+    : [
+        `const ${success.name} = await response.json();`,
+        success.fields.length > 0
+          ? `console.log(${success.fields.map((field) => member(success.name, field)).join(', ')});`
+          : `console.log(${success.name});`,
+      ];
+  return [
+    '// Node.js 20 or later, as an ES module (sample.mjs)',
+    `const response = await fetch(${url}, {`,
+    ...options,
+    '});',
+    'if (!response.ok) {',
+    ...failure,
+    '  process.exit(1);',
+    '}',
+    ...read,
+  ].join('\n');
+}
+
+export const node: SampleLanguage = {
+  id: 'node',
+  label: 'Node.js',
+  highlight: 'javascript',
+  render,
+  toolchain: {
+    debianPackages: [],
+    probe: {command: process.execPath, args: ['--version']},
+    fileName: () => 'sample.mjs',
+    steps: (file) => [{command: process.execPath, args: [file], program: true}],
+  },
+};

@@ -1,0 +1,93 @@
+/** PHP 8 with Guzzle 7, the HTTP client most PHP integrators use (Debian: php-guzzlehttp-guzzle). */
+import type {SampleRequest} from '../../openapi/samples';
+import {idempotencyComment, successOf, type SampleLanguage} from '../language';
+
+/** A JSON value as a PHP array literal, so the sample reads as PHP. */
+export function phpValue(value: unknown, depth: number): string {
+  const pad = '    '.repeat(depth + 1);
+  const close = '    '.repeat(depth);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${pad}${phpValue(item, depth + 1)},`).join('\n')}\n${close}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return 'new \\stdClass()';
+    return `[\n${entries.map(([key, item]) => `${pad}${phpString(key)} => ${phpValue(item, depth + 1)},`).join('\n')}\n${close}]`;
+  }
+  if (typeof value === 'string') return phpString(value);
+  return String(value);
+}
+
+const phpString = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+
+export function render(request: SampleRequest): string {
+  const options: string[] = [];
+  const auth = request.auth;
+  const success = successOf(request);
+  if (auth.type === 'basic') options.push(`    'auth' => [getenv('${auth.username}'), getenv('${auth.password}')],`);
+  if (auth.type === 'apiKey' && auth.in === 'query') options.push(`    'query' => ['${auth.name}' => getenv('${auth.key}')],`);
+  const headers = [`        'Accept' => 'application/json',`];
+  if (auth.type === 'bearer') headers.push(`        'Authorization' => 'Bearer ' . getenv('${auth.token}'),`);
+  if (auth.type === 'apiKey' && auth.in === 'header') headers.push(`        '${auth.name}' => getenv('${auth.key}'),`);
+  if (auth.type === 'apiKey' && auth.in === 'cookie') headers.push(`        'Cookie' => '${auth.name}=' . getenv('${auth.key}'),`);
+  if (request.idempotencyKey) headers.push(`        // ${idempotencyComment}`, `        'Idempotency-Key' => bin2hex(random_bytes(16)),`);
+  options.push(`    'headers' => [\n${headers.join('\n')}\n    ],`);
+  if (request.body !== undefined) options.push(`    'json' => ${phpValue(request.body, 1)},`);
+  options.push(`    // Answers of 4xx and 5xx are returned, not thrown, so their body can be read.`, `    'http_errors' => false,`);
+  const variable = `$${success.name}`;
+  const errors = request.errorFields;
+  const failure = errors?.code
+    ? [
+        `    fwrite(STDERR, sprintf(`,
+        `        "%d %s: %s${errors.requestId ? ' (request %s)' : ''}\\n",`,
+        `        $response->getStatusCode(),`,
+        `        ${variable}['${errors.code}'],`,
+        `        ${variable}['${errors.message ?? errors.code}'],`,
+        ...(errors.requestId ? [`        ${variable}['${errors.requestId}'],`] : []),
+        `    ));`,
+      ]
+    : [`    fwrite(STDERR, $response->getStatusCode() . ' ' . $response->getBody() . PHP_EOL);`];
+  const parse = success.hasBody || errors?.code ? [`${variable} = json_decode((string) $response->getBody(), true);`] : [];
+  const read = !success.hasBody
+    ? ['echo $response->getStatusCode(), PHP_EOL;']
+    : success.fields.length > 0
+      ? [`echo ${success.fields.map((field) => `${variable}['${field}']`).join(", ' ', ")}, PHP_EOL;`]
+      : [`echo json_encode(${variable}, JSON_PRETTY_PRINT), PHP_EOL;`];
+  return [
+    '<?php',
+    '// composer require guzzlehttp/guzzle',
+    "require 'vendor/autoload.php';",
+    '',
+    '$client = new GuzzleHttp\\Client();',
+    `$response = $client->request('${request.method}', '${request.url}', [`,
+    ...options,
+    ']);',
+    ...parse,
+    'if ($response->getStatusCode() >= 400) {',
+    ...failure,
+    '    exit(1);',
+    '}',
+    ...read,
+  ].join('\n');
+}
+
+export const php: SampleLanguage = {
+  id: 'php',
+  label: 'PHP',
+  highlight: 'php',
+  render,
+  toolchain: {
+    // php-sqlite3: the guides' PHP web handlers keep their state in SQLite.
+    debianPackages: ['php-cli', 'php-guzzlehttp-guzzle', 'php-sqlite3'],
+    probe: {
+      command: 'php',
+      args: ['-r', "require '/usr/share/php/GuzzleHttp/autoload.php'; exit(extension_loaded('pdo_sqlite') ? 0 : 1);"],
+    },
+    fileName: () => 'sample.php',
+    // What `composer require guzzlehttp/guzzle` would write: here it loads Debian's Guzzle.
+    files: () => ({'vendor/autoload.php': "<?php\nrequire_once 'GuzzleHttp/autoload.php';\n"}),
+    steps: (file) => [{command: 'php', args: [file], program: true}],
+  },
+};

@@ -1,0 +1,81 @@
+/** Python 3 with requests, the HTTP client most Python integrators use (Debian: python3-requests). */
+import type {SampleRequest} from '../../openapi/samples';
+import {idempotencyComment, jsonText, snakeCase, successOf, type SampleLanguage} from '../language';
+
+/** A JSON value as a Python literal: JSON's strings and numbers are Python's; true, false and null are not. */
+export function pythonValue(value: unknown, depth = 0): string {
+  const pad = '    '.repeat(depth + 1);
+  const close = '    '.repeat(depth);
+  if (value === null) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${pad}${pythonValue(item, depth + 1)},`).join('\n')}\n${close}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${pythonValue(item, depth + 1)},`).join('\n')}\n${close}}`;
+  }
+  return jsonText(value);
+}
+
+const env = (name: string) => `os.environ["${name}"]`;
+
+export function render(request: SampleRequest): string {
+  const auth = request.auth;
+  const success = successOf(request);
+  const name = snakeCase(success.name);
+  const headers: string[] = [];
+  if (auth.type === 'bearer') headers.push(`"Authorization": f"Bearer {os.environ['${auth.token}']}",`);
+  if (auth.type === 'apiKey' && auth.in === 'header') headers.push(`${JSON.stringify(auth.name)}: ${env(auth.key)},`);
+  if (request.idempotencyKey) headers.push(`# ${idempotencyComment}`, `"Idempotency-Key": str(uuid.uuid4()),`);
+  headers.push(`"Accept": "application/json",`);
+  const options = [JSON.stringify(request.url) + ','];
+  if (auth.type === 'basic') options.push(`auth=(${env(auth.username)}, ${env(auth.password)}),`);
+  if (auth.type === 'apiKey' && auth.in === 'query') options.push(`params={${JSON.stringify(auth.name)}: ${env(auth.key)}},`);
+  if (auth.type === 'apiKey' && auth.in === 'cookie') options.push(`cookies={${JSON.stringify(auth.name)}: ${env(auth.key)}},`);
+  options.push(`headers={\n${headers.map((line) => `        ${line}`).join('\n')}\n    },`);
+  if (request.body !== undefined) options.push(`json=${pythonValue(request.body, 1)},`);
+  options.push('timeout=30,');
+  const errors = request.errorFields;
+  const failure = errors?.code
+    ? [
+        '    error = response.json()',
+        `    raise SystemExit(f"{response.status_code} {error['${errors.code}']}: {error['${errors.message ?? errors.code}']}${errors.requestId ? ` (request {error['${errors.requestId}']})` : ''}")`,
+      ]
+    : ['    raise SystemExit(f"{response.status_code}: {response.text}")'];
+  const read = !success.hasBody
+    ? ['print(response.status_code)']
+    : success.fields.length > 0
+      ? [`${name} = response.json()`, `print(${success.fields.map((field) => `${name}["${field}"]`).join(', ')})`]
+      : [`${name} = response.json()`, `print(${name})`];
+  const imports = ['import os', ...(request.idempotencyKey ? ['import uuid'] : [])];
+  return [
+    '# Python 3 with requests (pip install requests)',
+    ...imports,
+    '',
+    'import requests',
+    '',
+    `response = requests.${request.method.toLowerCase()}(`,
+    ...options.map((line) => `    ${line}`),
+    ')',
+    'if not response.ok:',
+    ...failure,
+    ...read,
+  ].join('\n');
+}
+
+export const python: SampleLanguage = {
+  id: 'python',
+  label: 'Python',
+  highlight: 'python',
+  render,
+  toolchain: {
+    debianPackages: ['python3', 'python3-requests'],
+    probe: {command: 'python3', args: ['-c', 'import requests']},
+    fileName: () => 'sample.py',
+    steps: (file) => [{command: 'python3', args: [file], program: true}],
+  },
+};

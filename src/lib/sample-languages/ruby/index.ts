@@ -1,0 +1,85 @@
+/** Ruby with the standard library only: Net::HTTP and JSON (Debian: ruby). */
+import type {SampleRequest} from '../../openapi/samples';
+import {idempotencyComment, snakeCase, successOf, type SampleLanguage} from '../language';
+
+/** `reference:` for a key that is a plain word, `"x-id":` otherwise (both make symbol keys, which JSON writes as strings). */
+const hashKey = (key: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${key}:` : `${JSON.stringify(key)}:`);
+
+/** A JSON value as a Ruby literal. JSON's strings are Ruby's double-quoted strings once `#` cannot start an interpolation. */
+export function rubyValue(value: unknown, depth = 0): string {
+  const pad = '  '.repeat(depth + 1);
+  const close = '  '.repeat(depth);
+  if (value === null) return 'nil';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${pad}${rubyValue(item, depth + 1)},`).join('\n')}\n${close}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries.map(([key, item]) => `${pad}${hashKey(key)} ${rubyValue(item, depth + 1)},`).join('\n')}\n${close}}`;
+  }
+  if (typeof value === 'string') return JSON.stringify(value).replaceAll('#{', '\\#{').replaceAll('#@', '\\#@').replaceAll('#$', '\\#$');
+  return JSON.stringify(value);
+}
+
+const env = (name: string) => `ENV.fetch("${name}")`;
+
+export function render(request: SampleRequest): string {
+  const auth = request.auth;
+  const success = successOf(request);
+  const errors = request.errorFields;
+  const variable = snakeCase(success.name);
+  const requires = new Set(['json', 'net/http']);
+  const lines = [`uri = URI(${JSON.stringify(request.url)})`];
+  if (auth.type === 'apiKey' && auth.in === 'query')
+    lines.push(`uri.query = URI.encode_www_form(${JSON.stringify(auth.name)} => ${env(auth.key)})`);
+  const verb = request.method.charAt(0) + request.method.slice(1).toLowerCase();
+  lines.push(`request = Net::HTTP::${verb}.new(uri)`);
+  if (auth.type === 'basic') lines.push(`request.basic_auth(${env(auth.username)}, ${env(auth.password)})`);
+  if (auth.type === 'bearer') lines.push(`request["Authorization"] = "Bearer #{${env(auth.token)}}"`);
+  if (auth.type === 'apiKey' && auth.in === 'header') lines.push(`request[${JSON.stringify(auth.name)}] = ${env(auth.key)}`);
+  if (auth.type === 'apiKey' && auth.in === 'cookie') lines.push(`request["Cookie"] = "${auth.name}=#{${env(auth.key)}}"`);
+  if (request.idempotencyKey) {
+    requires.add('securerandom');
+    lines.push(`# ${idempotencyComment}`, 'request["Idempotency-Key"] = SecureRandom.uuid');
+  }
+  lines.push('request["Accept"] = "application/json"');
+  if (request.body !== undefined) {
+    lines.push('request.content_type = "application/json"', `request.body = JSON.generate(${rubyValue(request.body)})`);
+  }
+  lines.push(
+    '',
+    'response = Net::HTTP.start(uri.hostname, uri.port, use_ssl: uri.scheme == "https") do |http|',
+    '  http.request(request)',
+    'end',
+    '',
+  );
+  const parsesBody = success.hasBody || Boolean(errors?.code);
+  if (parsesBody) lines.push(`${variable} = JSON.parse(response.body)`);
+  const field = (name: string) => `#{${variable}[${JSON.stringify(name)}]}`;
+  lines.push('unless response.is_a?(Net::HTTPSuccess)');
+  if (errors?.code) {
+    lines.push(
+      `  abort "#{response.code} ${field(errors.code)}: ${field(errors.message ?? errors.code)}${errors.requestId ? ` (request ${field(errors.requestId)})` : ''}"`,
+    );
+  } else lines.push('  abort "#{response.code} #{response.body}"');
+  lines.push('end');
+  if (!success.hasBody) lines.push('puts response.code');
+  else if (success.fields.length > 0) lines.push(`puts "${success.fields.map(field).join(' ')}"`);
+  else lines.push(`puts JSON.pretty_generate(${variable})`);
+  return ['# Ruby 3, standard library only', ...[...requires].sort().map((name) => `require "${name}"`), '', ...lines].join('\n');
+}
+
+export const ruby: SampleLanguage = {
+  id: 'ruby',
+  label: 'Ruby',
+  highlight: 'ruby',
+  render,
+  toolchain: {
+    debianPackages: ['ruby'],
+    probe: {command: 'ruby', args: ['-e', 'require "json"; require "net/http"']},
+    fileName: () => 'sample.rb',
+    steps: (file) => [{command: 'ruby', args: [file], program: true}],
+  },
+};
