@@ -55,18 +55,10 @@ export const pascalCase = (name: string) =>
     .replace(/^[^A-Za-z]+/, '')
     .replace(/^./, (letter) => letter.toUpperCase());
 
-/** `capture-an-order` for `captureAnOrder`: the file name a sample suggests. */
-export const kebabCase = (name: string) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-
 /** The sample's base name, from the operation id. */
 export const baseName = (request: SampleRequest) => request.operationId ?? 'sample';
 
-/** `url` with the query API key appended, for languages that build the query into the URL. */
+/** Whether the URL has a query already, so that an API key sent in the query joins it with `&`. */
 export function hasQuery(url: string): boolean {
   return url.includes('?');
 }
