@@ -6,6 +6,7 @@ import path from 'node:path';
 import {loadApiDocument, apiFiles, sampleRequest, type JsonObject, type SampleRequest} from '../../src/lib/openapi';
 import {sampleLanguage, sampleLanguages, withCodeSamples} from '../../src/lib/sample-languages';
 import {monoCompatible} from '../../src/lib/sample-languages/csharp/mono-compatible';
+import {assertToolchainsInstalled, missingPackages} from '../../src/lib/sample-languages/toolchains';
 import {openApiThemeConfig} from '../../config/openapi';
 import {highlightedLanguages} from '../../config/site-constants';
 
@@ -158,4 +159,18 @@ test('each sample language has a folder of its own, is highlighted, and is a tab
       `${language.label} is not in the theme's languageTabs`,
     );
   }
+});
+
+test('a missing toolchain is reported with its Debian packages, each package once', () => {
+  const [curl, python, node, php] = sampleLanguages;
+  const states = [
+    {language: curl!, installed: false},
+    {language: python!, installed: true},
+    {language: node!, installed: true},
+    {language: php!, installed: false},
+    {language: sampleLanguage('curl'), installed: false},
+  ];
+  assert.deepEqual(missingPackages(states), ['curl', 'uuid-runtime', 'php-cli', 'php-guzzlehttp-guzzle', 'php-sqlite3']);
+  assert.throws(() => assertToolchainsInstalled(states), /need cURL, PHP, cURL: sudo apt-get install curl uuid-runtime php-cli/);
+  assert.doesNotThrow(() => assertToolchainsInstalled(states.filter((state) => state.installed)));
 });
