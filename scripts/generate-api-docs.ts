@@ -35,6 +35,7 @@ import {
   summarizeOperation,
   writeRequestSamplesFile,
 } from '../src/lib/openapi';
+import {authoredSampleTabSets} from '../src/plugins/sample-tabs/pages';
 import {addSuccessorNotices} from './v1-successor-notices';
 import {writeTagPageCards} from './tag-page-cards';
 import {withObjectLinks} from './reference/object-links';
@@ -272,6 +273,10 @@ async function main(): Promise<void> {
   // Error catalogue, object pages and notifications (scripts/reference/write-reference-pages.ts).
   const referenceCounts = writeReferencePages(staged(legacySidebarPath), path.join(siteDir, stagingDir));
   swapInStagedOutput(siteDir, path.join(siteDir, stagingDir), generatedOutputs());
+  // The samples files of the authored pages' tab sets (src/plugins/sample-tabs): written here too,
+  // so a build that reuses its cache of compiled pages, and so never runs the remark plugin, finds them.
+  for (const page of authoredSampleTabSets())
+    for (const set of page.sets) if (set.file) requestSamplesFiles.add(writeRequestSamplesFile(siteDir, set.onDemand));
   if (!isStockBuild()) removeUnusedRequestSamplesFiles(siteDir, requestSamplesFiles);
   publishDownloads();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

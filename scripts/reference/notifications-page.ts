@@ -7,14 +7,24 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {objectRoute, operationsOf, resolveRef, type JsonObject, type OperationRef} from '../../src/lib/openapi';
+import {sampleLanguages} from '../../src/lib/sample-languages';
 import {frontMatterValue, generatedMarker, jsonFence, mdxText} from './mdx';
 
 export const notificationsSlug = 'notifications';
 
-/** The verification samples shown on the page; tests/unit/notifications.test.ts runs the PHP one. */
+/**
+ * The verification program shown on the page, one file per sample language (src/lib/sample-languages),
+ * in tab order, with the file name its tab shows. The e2e sample tests run each against signed,
+ * forged, tampered and replayed notifications; tests/unit/reference-pages.test.ts checks them too.
+ */
 export const verificationSamples = {
-  php: path.join(__dirname, 'samples/verify-notification.php'),
-  csharp: path.join(__dirname, 'samples/VerifyNotification.cs'),
+  python: {file: path.join(__dirname, 'samples/verify_notification.py'), title: 'verify_notification.py'},
+  node: {file: path.join(__dirname, 'samples/verify-notification.mjs'), title: 'verify-notification.mjs'},
+  php: {file: path.join(__dirname, 'samples/verify-notification.php'), title: 'verify-notification.php'},
+  java: {file: path.join(__dirname, 'samples/VerifyNotification.java'), title: 'VerifyNotification.java'},
+  go: {file: path.join(__dirname, 'samples/verify-notification.go'), title: 'main.go'},
+  ruby: {file: path.join(__dirname, 'samples/verify_notification.rb'), title: 'verify_notification.rb'},
+  csharp: {file: path.join(__dirname, 'samples/VerifyNotification.cs'), title: 'Program.cs'},
 };
 
 export type NotificationEvent = {
@@ -153,20 +163,19 @@ export function notificationsPage(document: JsonObject, docsRoute: string, sourc
     `A complete receiver that verifies \`${headerName}\` before it trusts the body. Keep the signing secret in \`TESSERA_WEBHOOK_SECRET\`. For a receiver that also stores and deduplicates events, see [Handle the completed session](${docsRoute}/guides/guides/quick_guides/payment_steps/completed_session).`,
     '',
     '<Tabs>',
-    '<TabItem value="php" label="PHP">',
-    '',
-    '```php title="verify-notification.php"',
-    sample(verificationSamples.php),
-    '```',
-    '',
-    '</TabItem>',
-    '<TabItem value="csharp" label="C#">',
-    '',
-    '```csharp title="Program.cs"',
-    sample(verificationSamples.csharp),
-    '```',
-    '',
-    '</TabItem>',
+    ...sampleLanguages.flatMap((language) => {
+      const program = verificationSamples[language.id as keyof typeof verificationSamples] as {file: string; title: string} | undefined;
+      if (!program) return [];
+      return [
+        `<TabItem value="${language.id}" label="${language.label}">`,
+        '',
+        `\`\`\`${language.highlight} title="${program.title}"`,
+        sample(program.file),
+        '```',
+        '',
+        '</TabItem>',
+      ];
+    }),
     '</Tabs>',
     '',
     '## Delivery and retries',

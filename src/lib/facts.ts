@@ -46,6 +46,7 @@ import {
   moneyStatement,
 } from './migration';
 import {migrationModel, type MigrationModel} from './migration-model';
+import {sampleLanguages} from './sample-languages';
 import {loadSdkModel, sdkFile, supportedBrowsersText, type SdkModel} from './sdk-model';
 
 /** Counts as prose writes them; a bigger count is written in digits. */
@@ -210,6 +211,14 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
     return {markdown: fieldFatePhrase(modelOf(sources), operation, field, direction), block: false};
   },
   MigrationBehaviourChanges: (_, {v1}) => ({markdown: behaviourChangesList(v1), block: true}),
+  // The languages every request sample comes in, and what each needs (src/lib/sample-languages).
+  SampleLanguages: () => ({
+    markdown: proseList(
+      sampleLanguages.map((language) => language.runsWith),
+      'and',
+    ),
+    block: false,
+  }),
 };
 
 export const factComponents = Object.keys(renderers);
@@ -239,6 +248,13 @@ export function expandFactsInSource(source: string, sources: FactSources = factS
 
 /** `a`, `b` or `c` (or `and`): how prose lists code values. */
 export function codeList(values: string[], conjunction: 'or' | 'and' = 'or'): string {
-  const quoted = values.map((value) => `\`${value}\``);
-  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} ${conjunction} ${quoted.at(-1)}`;
+  return proseList(
+    values.map((value) => `\`${value}\``),
+    conjunction,
+  );
+}
+
+/** a, b and c: how prose lists phrases. */
+export function proseList(values: string[], conjunction: 'or' | 'and' = 'or'): string {
+  return values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} ${conjunction} ${values.at(-1)}`;
 }

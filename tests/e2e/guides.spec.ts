@@ -1,5 +1,6 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {sampleLanguages} from '../../src/lib/sample-languages';
 import {expect, test} from '@playwright/test';
 import {v3GuideRoutes} from '../spec-routes';
 import {v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
@@ -43,14 +44,21 @@ test.describe('guides and SDK pages', () => {
     );
   }
 
-  test('server samples switch between JSON, PHP and C# without writing to storage', async ({page}) => {
+  test("a guide's request shows in every sample language, each loaded when chosen, without writing to storage", async ({page}) => {
+    const loaded: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/request-samples/')) loaded.push(request.url());
+    });
     await page.goto('/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders');
     await expectHydrated(page);
+    // The page carries its JSON tab; the other tabs' code comes from the samples file, once chosen.
+    expect(loaded).toEqual([]);
     const tabs = page.getByRole('tablist').first();
-    await tabs.getByRole('tab', {name: 'PHP'}).click();
-    await expect(page.locator('article pre.prism-code.language-php').first()).toBeVisible();
-    await tabs.getByRole('tab', {name: 'C#'}).click();
-    await expect(page.locator('article pre.prism-code.language-csharp').first()).toBeVisible();
+    for (const language of sampleLanguages) {
+      await tabs.getByRole('tab', {name: language.label, exact: true}).click();
+      await expect(page.locator(`article pre.prism-code.language-${language.highlight}`).first()).toBeVisible();
+    }
+    expect(new Set(loaded).size).toBeGreaterThan(0);
     const keys = await page.evaluate(() => Object.keys(localStorage));
     for (const key of keys) {
       expect(
@@ -66,21 +74,21 @@ test.describe('code highlighting without Prism in the first load', () => {
   const prismMarker = 'BASH_REMATCH';
   const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders';
 
-  test('a page opened directly shows the highlighting of its HTML and never loads Prism', async ({page}) => {
+  test('a page opened directly shows the highlighting of its HTML without Prism, and highlights a tab it did not carry', async ({page}) => {
     const scripts = collectScriptBodies(page);
     await page.goto(guide);
     await page.waitForLoadState('networkidle');
     const json = page.locator('article pre.prism-code.language-json').first();
     await expect(json.locator('.token.property').first()).toBeVisible();
     await expectHydrated(page);
-    // Samples in other tabs were highlighted by the server too.
-    await page.getByRole('tablist').first().getByRole('tab', {name: 'PHP'}).click();
-    await expect(page.locator('article pre.prism-code.language-php').first().locator('.token.variable').first()).toBeVisible();
     await expect(page.getByRole('button', {name: /copy/i}).first()).toBeAttached();
     expect(
       (await scripts()).some((source) => source.includes(prismMarker)),
-      'Prism loaded',
+      'Prism loaded with the page',
     ).toBe(false);
+    // The other tabs' code comes from the samples file when chosen, highlighted in the browser.
+    await page.getByRole('tablist').first().getByRole('tab', {name: 'PHP'}).click();
+    await expect(page.locator('article pre.prism-code.language-php').first().locator('.token.variable').first()).toBeVisible();
   });
 
   test('a page reached by a link inside the site loads Prism and highlights its code', async ({page}) => {

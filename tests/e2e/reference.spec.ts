@@ -118,7 +118,7 @@ test.describe('object pages', () => {
 });
 
 test.describe('notifications page', () => {
-  test('lists every event with its payload object, and shows PHP and C# verification code', async ({page}) => {
+  test('lists every event with its payload object, and shows the verification code in every language', async ({page}) => {
     await page.goto('/docs/3.0.0/notifications');
     const events = notificationEvents(files[0]!.document, '/docs/3.0.0');
     expect(events.length).toBeGreaterThanOrEqual(8);
@@ -128,8 +128,19 @@ test.describe('notifications page', () => {
       await expect(main.locator(`a[href="${objectRoute('/docs/3.0.0', event.payloadSchema)}"]`).first()).toBeVisible();
     }
     await expectHydrated(page);
-    await expect(main.getByText('hash_hmac(')).toBeVisible();
-    await main.getByRole('tab', {name: 'C#'}).click();
-    await expect(main.getByText('HMACSHA256.HashData(')).toBeVisible();
+    // Each language's own HMAC call, in the tab the reader chooses.
+    const hmacCalls = {
+      Python: 'hmac.new(',
+      'Node.js': 'createHmac(',
+      PHP: 'hash_hmac(',
+      Java: 'Mac.getInstance(',
+      Go: 'hmac.New(',
+      Ruby: 'OpenSSL::HMAC',
+      'C#': 'HMACSHA256.HashData(',
+    };
+    for (const [label, call] of Object.entries(hmacCalls)) {
+      await main.getByRole('tab', {name: label, exact: true}).click();
+      await expect(main.locator('pre').getByText(call).first()).toBeVisible();
+    }
   });
 });

@@ -21,11 +21,12 @@ import {
   firstLine,
   limitConcurrency,
   mockServers,
-  runPhpHandler,
   runProblem,
   runSample,
+  runServer,
   runShell,
   sandboxBaseUrl,
+  type ProgramHarness,
 } from '../support/sample-runner';
 import {apiCalls, bracketProblem, jsonLiterals, matchesTemplate} from '../support/csharp-sample';
 import {e2ePort} from '../support/e2e-server';
@@ -143,10 +144,26 @@ const fastTierOperations = ['/docs/3.0.0/api/create-session', '/docs/1.0.0/api/c
 /** Sample runs a test keeps going at once, beside its browser: enough to overlap, few enough for two cores. */
 const sampleRunsAtOnce = 4;
 
+/**
+ * What is wrong with a request sample when run with its language's toolchain against the mock of
+ * its version. A page may show the same sample as another (a guide's request that is its
+ * operation's example): the same text in the same language runs once per worker.
+ */
+const requestRuns = new Map<string, Promise<string | undefined>>();
+function requestRunProblem(languageId: string, text: string, version: 'v3' | 'v1'): Promise<string | undefined> {
+  const key = JSON.stringify([languageId, version, text]);
+  let run = requestRuns.get(key);
+  if (!run) {
+    run = runSample(languageId, text, mockUrl(version)).then(runProblem);
+    requestRuns.set(key, run);
+  }
+  return run;
+}
+
 /** Runs one copied request sample with its language's toolchain; returns what is wrong with it. */
 async function requestSampleProblems(operationPage: OperationPage, sample: CodeSample, text: string, where: string): Promise<string[]> {
   if (!sampleLanguages.some((language) => language.id === sample.lang)) return [`${where}: no way to run ${sample.lang} samples`];
-  const problem = runProblem(await runSample(sample.lang, text, mockUrl(operationPage.version)));
+  const problem = await requestRunProblem(sample.lang, text, operationPage.version);
   return problem ? [`${where}: ${problem}`] : [];
 }
 
@@ -213,22 +230,20 @@ test.describe('request samples on API pages', () => {
   }
 });
 
-/** A PHP sample that answers HTTP requests (a web handler) rather than running as a script. */
-const isPhpHandler = (source: string) => /php:\/\/input|\$_SERVER|\$_SESSION|\$_GET|\$_POST/.test(source);
-
 /**
- * Selected and copied text of every visible code block not read before, in one pass through the
- * page: the selection's text is what Ctrl+C copies (the API page tests press the keys), and each
- * copy button is clicked as a reader would click it.
+ * The in-page routine that reads one code block as a reader gets it: the selection's text (what
+ * Ctrl+C copies) and what its copy button puts on the clipboard. Installed in every page the
+ * tests open, for the passes below that read many blocks in one call into the page.
  */
-function readVisibleBlocks(root: Locator): Promise<{selected: string; copied: string}[]> {
-  return root.evaluate(async (article) => {
-    const blocks = Array.from(article.querySelectorAll('.theme-code-block:not([data-sample-read])')).filter(
-      (block) => (block as HTMLElement).offsetParent !== null,
-    );
-    const read: {selected: string; copied: string}[] = [];
-    for (const block of blocks) {
-      block.setAttribute('data-sample-read', '');
+declare global {
+  interface Window {
+    readCodeBlock(block: Element): Promise<{selected: string; copied: string}>;
+  }
+}
+
+test.beforeEach(async ({page}) => {
+  await page.addInitScript(() => {
+    window.readCodeBlock = async (block) => {
       const range = document.createRange();
       range.selectNodeContents(block.querySelector('pre')!);
       getSelection()!.removeAllRanges();
@@ -236,22 +251,40 @@ function readVisibleBlocks(root: Locator): Promise<{selected: string; copied: st
       const selected = getSelection()!.toString();
       getSelection()!.removeAllRanges();
       await navigator.clipboard.writeText('');
-      (block.querySelector('button[aria-label="Copy code to clipboard"]') as HTMLButtonElement).click();
+      // A block that has just rendered (a tab's code loaded on demand) gets its buttons a moment later.
+      let button = block.querySelector<HTMLButtonElement>('button[aria-label="Copy code to clipboard"]');
+      for (let attempt = 0; attempt < 250 && !button; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        button = block.querySelector<HTMLButtonElement>('button[aria-label="Copy code to clipboard"]');
+      }
+      if (!button) return {selected, copied: '(the block has no copy button)'};
+      button.click();
       let copied = '';
       for (let attempt = 0; attempt < 50 && copied === ''; attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         copied = await navigator.clipboard.readText();
       }
-      read.push({selected, copied});
-    }
+      return {selected, copied};
+    };
+  });
+});
+
+/** Selected and copied text of every visible code block that shows code, in one pass through the page. */
+function readVisibleBlocks(root: Locator): Promise<{selected: string; copied: string}[]> {
+  return root.evaluate(async (article) => {
+    const blocks = Array.from(article.querySelectorAll('.theme-code-block')).filter(
+      (block) => (block as HTMLElement).offsetParent !== null && block.querySelector('pre')?.textContent?.trim(),
+    );
+    const read: {selected: string; copied: string}[] = [];
+    for (const block of blocks) read.push(await window.readCodeBlock(block));
     return read;
   });
 }
 
 /**
- * Every tab of a tab set, chosen in turn by a click on it, with what its code block shows (the
- * selection's text) and what its copy button copies, in one pass through the page: the full tier
- * reads every operation page this way (the fast tier with the reader's own gestures, above).
+ * Every tab of a tab set, chosen in turn by a click on it, with what its code block shows and what
+ * its copy button copies, in one pass through the page: the full tier reads every operation page
+ * this way (the fast tier with the reader's own gestures, above).
  */
 function readEveryTab(root: Locator): Promise<{label: string; blocks: number; selected: string; copied: string}[]> {
   return root.evaluate(async (section) => {
@@ -276,61 +309,87 @@ function readEveryTab(root: Locator): Promise<{label: string; blocks: number; se
         continue;
       }
       blocks.forEach((shown) => shown.setAttribute('data-sample-read', ''));
-      const range = document.createRange();
-      range.selectNodeContents(block.querySelector('pre')!);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-      const selected = getSelection()!.toString();
-      getSelection()!.removeAllRanges();
-      await navigator.clipboard.writeText('');
-      (block.querySelector('button[aria-label="Copy code to clipboard"]') as HTMLButtonElement).click();
-      let copied = '';
-      for (let attempt = 0; attempt < 50 && copied === ''; attempt += 1) {
-        await pause();
-        copied = await navigator.clipboard.readText();
-      }
-      read.push({label, blocks: blocks.length, selected, copied});
+      read.push({label, blocks: blocks.length, ...(await window.readCodeBlock(block))});
     }
     return read;
   });
 }
 
-/** The docs pages with code samples, read from disk once for the tests and the handler harnesses. */
+/** The docs pages with code samples, read from disk once for the tests and the program harnesses. */
 const docsPages = authoredDocsPages();
+type DocsPage = (typeof docsPages)[number];
 
-/** What is wrong with the samples of one docs page: each shown, copied as written, and the server samples run. */
-async function docsPageSampleFailures(page: Page, guide: (typeof docsPages)[number]): Promise<string[]> {
+/**
+ * Every code block a reader can see on a docs page, in every tab: the page is read once, then each
+ * tab not yet chosen is clicked (a tab set of samples follows the language in the URL, so one
+ * click may switch several) and what it shows read once its code has loaded. Blocks are told apart
+ * by their text; the same code shown twice is read once.
+ */
+async function readDocsPage(page: Page, guide: DocsPage): Promise<{selected: string; copied: string}[]> {
   await page.goto(guide.route);
   await expectHydrated(page);
   const article = page.locator('article').first();
-  const blocks = await readVisibleBlocks(article);
+  const loading = article.getByRole('status').filter({hasText: /^Loading the .+ sample…$/});
+  const read = new Map<string, {selected: string; copied: string}>();
+  const readShown = async () => {
+    await expect(loading).toHaveCount(0);
+    for (const block of await readVisibleBlocks(article)) if (!read.has(block.selected)) read.set(block.selected, block);
+  };
+  await readShown();
   const tabs = article.getByRole('tab');
   for (let index = 0; index < (await tabs.count()); index += 1) {
-    await tabs.nth(index).click();
-    blocks.push(...(await readVisibleBlocks(article)));
+    const tab = tabs.nth(index);
+    if ((await tab.getAttribute('aria-selected')) === 'true') continue;
+    await tab.click();
+    await readShown();
   }
+  return [...read.values()];
+}
+
+/**
+ * What is wrong with the samples of one docs page: each shown and copied as written, every one
+ * shown, and each run: the samples rendered from a request with their language's toolchain against
+ * the mock, the hand-written programs with theirs through their harness (`programHarnesses`).
+ */
+async function docsPageSampleFailures(page: Page, guide: DocsPage): Promise<string[]> {
+  const blocks = await readDocsPage(page, guide);
   const failures: string[] = [];
-  const shownFences = new Set<number>();
+  const runs: Promise<string[]>[] = [];
+  const runLimited = limitConcurrency(sampleRunsAtOnce);
+  const shown = new Set<string>();
+  const same = (left: string, right: string) => left.trimEnd() === right.trimEnd();
   for (const {selected, copied} of blocks) {
-    // A page may show the same code twice; each showing accounts for one fence.
-    const matches = (fence: CodeFence) => fence.code.trimEnd() === selected.trimEnd();
-    const unmatched = guide.fences.findIndex((fence, at) => matches(fence) && !shownFences.has(at));
-    const index = unmatched >= 0 ? unmatched : guide.fences.findIndex(matches);
-    if (index < 0) {
+    const fence = guide.fences.find((candidate) => same(candidate.code, selected));
+    const rendered = guide.rendered.find((candidate) => same(candidate.source, selected));
+    if (!fence && !rendered) {
       failures.push(`${guide.route}: a block shows text that is no sample of ${guide.file}:\n    ${firstLine(selected)}`);
       continue;
     }
-    shownFences.add(index);
-    const fence = guide.fences[index]!;
-    const where = `${guide.route} ${fence.language} (${fence.meta.title ?? firstLine(fence.code)}, ${guide.file}:${fence.line})`;
-    if (copied.trimEnd() !== fence.code.trimEnd())
-      failures.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, fence.code)}`);
-    failures.push(
-      ...(await guideSampleProblems(guide.file, fence.language, copied, fence.meta.title)).map((problem) => `${where}: ${problem}`),
-    );
+    shown.add(selected.trimEnd());
+    const expected = fence?.code ?? rendered!.source;
+    const where = fence
+      ? `${guide.route} ${fence.language} (${fence.meta.title ?? firstLine(fence.code)}, ${guide.file}:${fence.line})`
+      : `${guide.route} ${rendered!.label} (${firstLine(rendered!.source)})`;
+    if (!same(copied, expected))
+      failures.push(`${where}: the copy button copies other text than the sample:\n${diffLine(copied, expected)}`);
+    const problems = fence
+      ? runLimited(() => programProblems(guide, fence, copied))
+      : runLimited(async () => {
+          const problem = await requestRunProblem(rendered!.lang, copied, 'v3');
+          return problem ? [problem] : [];
+        });
+    runs.push(problems.then((found) => found.map((problem) => `${where}: ${problem}`)));
   }
-  const unseen = guide.fences.filter((_, index) => !shownFences.has(index));
-  failures.push(...unseen.map((fence) => `${guide.file}:${fence.line}: the ${fence.language} sample is not shown on the page`));
+  const unseen = [
+    ...guide.fences
+      .filter((fence) => !shown.has(fence.code.trimEnd()))
+      .map((fence) => `${guide.file}:${fence.line}: the ${fence.language} sample`),
+    ...guide.rendered
+      .filter((sample) => !shown.has(sample.source.trimEnd()))
+      .map((sample) => `${guide.file}: the ${sample.label} request sample (${firstLine(sample.source)})`),
+  ];
+  failures.push(...unseen.map((what) => `${what} is not shown on the page`));
+  failures.push(...(await Promise.all(runs)).flat());
   return failures;
 }
 
@@ -346,21 +405,21 @@ const generatedReferencePages = [
 const isGeneratedReferencePage = (route: string) => generatedReferencePages.some(({pattern}) => pattern.test(route));
 
 /**
- * The fast tier runs the pages whose samples are web handlers (each served and called through its
- * harness below); the full tier every page. The unit tests check every sample of every page
- * statically (tests/unit/guide-samples.test.ts).
+ * The fast tier runs the page whose one program, the notification verifier, comes in every
+ * language; the full tier every page, with every request rendered in every language and every
+ * program. The unit tests check every JSON and TypeScript sample of every page statically
+ * (tests/unit/guide-samples.test.ts).
  */
-const hasPhpHandler = (guide: (typeof docsPages)[number]) =>
-  guide.fences.some((fence) => fence.language === 'php' && isPhpHandler(fence.code));
+const fastTierDocsPages = ['/docs/3.0.0/notifications'];
 
 test.describe('code samples in guides and SDK pages', () => {
   for (const guide of docsPages.filter((candidate) => !isGeneratedReferencePage(candidate.route))) {
-    const details = fastTierWhen(hasPhpHandler(guide));
     test(
-      `${guide.route}: each sample shows and copies as written, and the server samples run against the mock`,
-      details,
+      `${guide.route}: each sample shows and copies as written, and every program and request runs against the mock`,
+      fastTierWhen(fastTierDocsPages.includes(guide.route)),
       async ({page}) => {
-        test.slow(); // Every tab of every sample, each copied and the server samples run.
+        // Every tab of every sample, each copied and run; a first Go build compiles net/http.
+        test.setTimeout(120_000 + (guide.rendered.length + guide.fences.length) * 5_000);
         expect(await docsPageSampleFailures(page, guide)).toEqual([]);
       },
     );
@@ -382,7 +441,7 @@ const guidesByFile = new Map(docsPages.map((guide) => [guide.file, guide]));
 /** A fence of a guide, found by what it shows; the harnesses use them as the reader's other files. */
 function fenceOf(file: string, accepts: (fence: CodeFence) => boolean): string {
   const fence = guidesByFile.get(file)?.fences.find(accepts);
-  if (!fence) throw new Error(`${file} has no such sample any more: update the handler harness`);
+  if (!fence) throw new Error(`${file} has no such sample any more: update the program harness`);
   return fence.code;
 }
 
@@ -394,47 +453,87 @@ function tesseraSignature(body: string, secret: string): string {
 
 const quickGuides = 'docs/guides/guides/quick_guides';
 
+/** Sends a signed notification body, as Tessera does, to a handler's URL. */
+async function sendNotification(url: string, body: string, environment: NodeJS.ProcessEnv): Promise<{status: number; body: string}> {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/json', 'Tessera-Signature': tesseraSignature(body, environment.TESSERA_WEBHOOK_SECRET!)},
+    body,
+  });
+  return {status: answer.status, body: await answer.text()};
+}
+
+/** PHP's sessions kept in the run's folder (`PHP_INI_SCAN_DIR` adds an ini file to Debian's own). */
+const phpSessionsIn = (folder: string, sessions: string) => ({
+  files: {'php-ini/sessions.ini': `session.save_path=${folder}/${sessions}\n`},
+  environment: {PHP_INI_SCAN_DIR: `:${folder}/php-ini`},
+});
+
+/** A guide's program as the tests run it: its harness, and what its output must be. */
+type GuideProgram = ProgramHarness & {
+  /** What is wrong with a script's output, if anything. */
+  output?: (stdout: string) => string | undefined;
+};
+
 /**
- * How each PHP web handler of the guides is served and called: the request a browser or Tessera
- * sends it, and what the reader's project has beside it. Test values: the lead reference
- * LEAD-20931 and signup session of the signup guide, a PHP session `tessera-test` that holds that
- * lead (what the platform's login would store), and the webhook secret of sampleEnvironment.
+ * How each program of the guides is run, in every language it is written in: keyed by its page
+ * and the title of its PHP version, which names the tab set. Test values: the lead reference
+ * LEAD-20931 and signup session of the signup guide, a login session `tessera-test` that holds
+ * that lead (in PHP's session store, and in `logins.json`, which the other languages' programs
+ * read as their stand-in for a login), and the webhook secret of sampleEnvironment.
  */
-const handlerHarnesses: Record<string, Parameters<typeof runPhpHandler>[3]> = {
+const programHarnesses: Record<string, GuideProgram> = {
   [`${quickGuides}/payment_steps/load_the_client.mdx public/api/tessera/client-token.php`]: {
-    files: {
+    files: (folder) => ({
+      ...phpSessionsIn(folder, '').files,
       'session-request.json': fenceOf(
         `${quickGuides}/payment_steps/create_payment_session.mdx`,
         (fence) => fence.meta.operation === 'createSession' && fence.meta.part === 'request',
       ),
-    },
-    settings: (folder) => ({'session.save_path': folder}),
+    }),
+    environment: (folder) => phpSessionsIn(folder, '').environment,
     send: async (url) => {
       const answer = await fetch(`${url}/api/tessera/client-token`, {method: 'POST'});
       return {status: answer.status, body: await answer.text()};
     },
   },
   [`${quickGuides}/payment_steps/completed_session.mdx notifications.php`]: {
-    send: async (url, environment) => {
-      const body = fenceOf(`${quickGuides}/payment_steps/completed_session.mdx`, (fence) => fence.meta.schema === 'SessionNotification');
-      const answer = await fetch(`${url}/api/tessera/notifications`, {
-        method: 'POST',
-        headers: {'Content-Type': 'application/json', 'Tessera-Signature': tesseraSignature(body, environment.TESSERA_WEBHOOK_SECRET!)},
-        body,
-      });
-      return {status: answer.status, body: await answer.text()};
-    },
+    send: (url, environment) =>
+      sendNotification(
+        `${url}/api/tessera/notifications`,
+        fenceOf(`${quickGuides}/payment_steps/completed_session.mdx`, (fence) => fence.meta.schema === 'SessionNotification'),
+        environment,
+      ),
   },
-  // The notifications reference's verifier, sent the page's own session.completed example.
+  // The notifications reference's verifier: the page's own session.completed example, signed as
+  // Tessera signs it, is accepted; forged, tampered and replayed copies are not.
   ['docs/notifications.mdx verify-notification.php']: {
     send: async (url, environment) => {
       const body = fenceOf('docs/notifications.mdx', (fence) => fence.meta.title === 'session.completed');
-      const answer = await fetch(`${url}/`, {
-        method: 'POST',
-        headers: {'Content-Type': 'application/json', 'Tessera-Signature': tesseraSignature(body, environment.TESSERA_WEBHOOK_SECRET!)},
-        body,
-      });
-      return {status: answer.status, body: await answer.text()};
+      const secret = environment.TESSERA_WEBHOOK_SECRET!;
+      const now = Math.floor(Date.now() / 1000);
+      const signature = (timestamp: number, key = secret) => createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex');
+      const cases = [
+        {what: 'a signed notification', header: `t=${now},v1=${signature(now)}`, sent: body, accepted: true},
+        {
+          what: 'one signed during a secret rotation',
+          header: `t=${now},v1=${signature(now, 'whsec_old')},v1=${signature(now)}`,
+          sent: body,
+          accepted: true,
+        },
+        {what: 'one signed with another secret', header: `t=${now},v1=${signature(now, 'whsec_other')}`, sent: body, accepted: false},
+        {what: 'a tampered body', header: `t=${now},v1=${signature(now)}`, sent: body.replace('sandbox', 'production'), accepted: false},
+        {what: 'a replay of an hour-old one', header: `t=${now - 3600},v1=${signature(now - 3600)}`, sent: body, accepted: false},
+      ];
+      for (const {what, header, sent, accepted} of cases) {
+        const answer = await fetch(`${url}/`, {
+          method: 'POST',
+          headers: {'Content-Type': 'application/json', 'Tessera-Signature': header},
+          body: sent,
+        });
+        if ((answer.status === 200) !== accepted) return {status: 500, body: `${what} was answered ${answer.status}`};
+      }
+      return {status: 200, body: 'accepted the signed notifications and refused the others'};
     },
   },
   // The guide's own test script sends the notification, so it runs here too.
@@ -450,43 +549,69 @@ const handlerHarnesses: Record<string, Parameters<typeof runPhpHandler>[3]> = {
     },
   },
   [`${quickGuides}/signup_steps/loading_the_client.mdx client-token.php`]: {
-    files: {
-      'signup-sessions.json': JSON.stringify({'LEAD-20931': {sessionId: 'a9d84e37-2c15-4f60-b8e3-71c0d59f2a18'}}),
+    files: (folder) => ({
+      ...phpSessionsIn(folder, 'sessions').files,
       'sessions/sess_tessera-test': 'leadReference|s:10:"LEAD-20931";',
-    },
-    settings: (folder) => ({'session.save_path': `${folder}/sessions`}),
+      'logins.json': JSON.stringify({'tessera-test': 'LEAD-20931'}),
+      'signup-sessions.json': JSON.stringify({'LEAD-20931': {sessionId: 'a9d84e37-2c15-4f60-b8e3-71c0d59f2a18'}}),
+    }),
+    environment: (folder) => phpSessionsIn(folder, 'sessions').environment,
     send: async (url) => {
-      const answer = await fetch(`${url}/onboarding/client-token`, {headers: {Cookie: 'PHPSESSID=tessera-test'}});
+      const answer = await fetch(`${url}/onboarding/client-token`, {headers: {Cookie: 'PHPSESSID=tessera-test; session=tessera-test'}});
       return {status: answer.status, body: await answer.text()};
+    },
+  },
+  // The helpers print the cart the page shows as their output.
+  ['docs/guides/guides/additional_guides/orderLines.mdx cart_builder.php']: {
+    output: (stdout) => {
+      const expected = JSON.parse(
+        fenceOf('docs/guides/guides/additional_guides/orderLines.mdx', (fence) => fence.meta.title === 'Output of every helper'),
+      ) as unknown;
+      try {
+        return JSON.stringify(JSON.parse(stdout)) === JSON.stringify(expected) ? undefined : 'prints another cart than the page shows';
+      } catch {
+        return `prints no JSON cart: ${firstLine(stdout)}`;
+      }
     },
   },
 };
 
-/** Serves a PHP handler sample through its harness: a 2xx answer, and 2xx answers to every API call it makes. */
-async function handlerProblem(file: string, source: string, title: string | undefined): Promise<string | undefined> {
-  const harness = handlerHarnesses[`${file} ${title}`];
-  if (!harness || !title) return `a PHP web handler with no harness in tests/e2e/samples.spec.ts: add how it is called`;
-  const result = await runPhpHandler(source, title, mockUrl('v3'), harness);
-  const failedCalls = result.exchanges.length ? runProblem(result) : undefined;
-  if (result.answer.status < 200 || result.answer.status > 299) {
-    return `the handler answered ${result.answer.status}:\n    ${result.answer.body.trim().slice(0, 300)}\n    ${result.stderr.trim().split('\n').slice(-4).join('\n    ')}${failedCalls ? `\n    ${failedCalls}` : ''}`;
-  }
-  return failedCalls;
+/** The title of the PHP version of a fence's program: with the page, the key of its harness. */
+function programName(guide: DocsPage, fence: CodeFence): string | undefined {
+  if (fence.tabSet === undefined) return fence.meta.title;
+  return (
+    guide.fences.find((candidate) => candidate.tabSet === fence.tabSet && candidate.language === 'php')?.meta.title ?? fence.meta.title
+  );
 }
 
-/** Runs a guide's server sample, or checks it where it cannot run on its own. */
-async function guideSampleProblems(file: string, language: string, source: string, title: string | undefined): Promise<string[]> {
-  if (language === 'php' && isPhpHandler(source)) {
-    const problem = await handlerProblem(file, source, title);
-    return problem ? [problem] : [];
+/** Runs a hand-written program of a guide in its language, through its harness; the C# ones are checked statically. */
+async function programProblems(guide: DocsPage, fence: CodeFence, source: string): Promise<string[]> {
+  // A program is in the tab of its language (a Node.js program's fence is `javascript`).
+  const language = sampleLanguages.find(
+    (candidate) => candidate.id === (fence.tab ?? fence.language) && candidate.highlight === fence.language,
+  );
+  if (!language || language.id === 'curl') return [];
+  const name = programName(guide, fence);
+  const harness = name ? programHarnesses[`${guide.file} ${name}`] : undefined;
+  if (language.id === 'csharp') return csharpProblems(source, documents.v3, undefined);
+  const fileName = fence.meta.title && /^[\w./-]+$/.test(fence.meta.title) ? fence.meta.title : undefined;
+  if (harness?.send) {
+    const result = await runServer(language.id, source, fileName ?? language.toolchain.fileName(source), mockUrl('v3'), {
+      ...harness,
+      send: harness.send,
+    });
+    const failedCalls = result.exchanges.length ? runProblem(result) : undefined;
+    if (result.answer.status < 200 || result.answer.status > 299) {
+      const log = result.stderr.trim().split('\n').slice(-6).join('\n    ');
+      return [
+        `the server answered ${result.answer.status}:\n    ${result.answer.body.trim().slice(0, 300)}\n    ${log}${failedCalls ? `\n    ${failedCalls}` : ''}`,
+      ];
+    }
+    return failedCalls ? [failedCalls] : [];
   }
-  if (language === 'php') {
-    const fileName = title && /^[\w./-]+\.php$/.test(title) ? title : undefined;
-    const result = await runSample('php', source, mockUrl('v3'), {fileName});
-    // A script that calls the API must get 2xx answers; a helper that calls nothing must still run.
-    const problem = source.includes(sandboxBaseUrl) ? runProblem(result) : result.exitCode === 0 ? undefined : runProblem(result);
-    return problem ? [problem] : [];
-  }
-  if (language === 'csharp') return csharpProblems(source, documents.v3, undefined);
-  return [];
+  const result = await runSample(language.id, source, mockUrl('v3'), {fileName, harness});
+  // A program that calls the API must get 2xx answers; one that calls nothing must still run.
+  const problem = source.includes(sandboxBaseUrl) ? runProblem(result) : result.exitCode === 0 ? undefined : runProblem(result);
+  const output = result.exitCode === 0 ? harness?.output?.(result.stdout) : undefined;
+  return [problem, output].filter((found): found is string => Boolean(found));
 }

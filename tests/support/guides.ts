@@ -1,9 +1,21 @@
 /** Reads the hand-written docs (not the generated API pages) and the code fences in them. */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {parseMdxPage} from '../../src/lib/mdx-tree';
 import {siteDir} from '../../src/lib/openapi';
 
-export type CodeFence = {file: string; line: number; language: string; meta: Record<string, string>; flags: string[]; code: string};
+export type CodeFence = {
+  file: string;
+  line: number;
+  language: string;
+  meta: Record<string, string>;
+  flags: string[];
+  code: string;
+  /** The first line of the `<Tabs>` the fence is in, if it is in one: the fences of one tab set share it. */
+  tabSet?: number;
+  /** The value of the `<TabItem>` the fence is in: a sample language's id, for a program. */
+  tab?: string;
+};
 
 const generatedFolders = new Set([path.join(siteDir, 'docs/api')]);
 
@@ -35,15 +47,49 @@ export function parseMeta(metastring: string): {meta: Record<string, string>; fl
   return {meta, flags: rest.split(/\s+/).filter(Boolean)};
 }
 
+type Span = {start: number; end: number; value?: string};
+type TreeNode = {
+  name?: string | null;
+  position?: {start: {line: number}; end: {line: number}};
+  attributes?: {name?: string; value?: unknown}[];
+  children?: TreeNode[];
+};
+
+/** The line spans of the page's `<Tabs>` and `<TabItem>`s (with their values), as MDX parses them. */
+function tabSpans(text: string): {sets: Span[]; items: Span[]} {
+  const sets: Span[] = [];
+  const items: Span[] = [];
+  const visit = (node: TreeNode) => {
+    if ((node.name === 'Tabs' || node.name === 'TabItem') && node.position) {
+      const value = node.attributes?.find((attribute) => attribute.name === 'value')?.value;
+      (node.name === 'Tabs' ? sets : items).push({
+        start: node.position.start.line,
+        end: node.position.end.line,
+        value: typeof value === 'string' ? value : undefined,
+      });
+    }
+    node.children?.forEach(visit);
+  };
+  visit(parseMdxPage(text) as TreeNode);
+  return {sets, items};
+}
+
+/** The innermost span holding the line: the last to start before it. */
+const spanAt = (spans: Span[], line: number) => spans.filter((span) => span.start <= line && line <= span.end).at(-1);
+
 export function codeFences(file: string): CodeFence[] {
   const text = readFileSync(file, 'utf8');
+  const spans = text.includes('<Tabs') ? tabSpans(text) : {sets: [], items: []};
   const fences: CodeFence[] = [];
   const fencePattern = /^(`{3,})([\w+-]*)([^\n]*)\n([\s\S]*?)^\1[ \t]*$/gm;
   for (const match of text.matchAll(fencePattern)) {
     const {meta, flags} = parseMeta(match[3]!.trim());
+    const line = text.slice(0, match.index).split('\n').length;
     fences.push({
       file: path.relative(siteDir, file),
-      line: text.slice(0, match.index).split('\n').length,
+      line,
+      tabSet: spanAt(spans.sets, line)?.start,
+      tab: spanAt(spans.items, line)?.value,
       language: match[2]!,
       meta,
       flags,

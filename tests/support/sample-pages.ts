@@ -1,6 +1,7 @@
 /**
  * The pages whose code samples the e2e sample tests read: every API operation page (with the
- * request samples its MDX module exports) and every hand-written docs page (with its code fences).
+ * request samples its MDX module exports) and every hand-written docs page (with its code fences,
+ * and the samples the build renders from its requests).
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import {
   type PageSample,
   siteDir,
 } from '../../src/lib/openapi';
+import {authoredSampleTabSets} from '../../src/plugins/sample-tabs/pages';
 import {authoredPages, codeFences, type CodeFence} from './guides';
 
 export type OperationPage = {route: string; version: 'v3' | 'v1'; method: string; path: string; samples: CodeSample[]};
@@ -43,18 +45,27 @@ export function operationPages(): OperationPage[] {
   );
 }
 
-export type AuthoredPage = {route: string; file: string; fences: CodeFence[]};
+export type AuthoredPage = {
+  route: string;
+  file: string;
+  fences: CodeFence[];
+  /** The samples the build renders from the page's requests, each written once as its operation and JSON (src/plugins/sample-tabs). */
+  rendered: CodeSample[];
+};
 
 /** Every hand-written docs page with code a reader can copy (mermaid fences are shown as images). */
 export function authoredDocsPages(): AuthoredPage[] {
+  const tabSets = new Map(authoredSampleTabSets().map((page) => [page.file, page.sets]));
   return authoredPages()
     .filter((file) => file.startsWith(path.join(siteDir, 'docs/')))
     .map((file) => {
       const slug = path.relative(path.join(siteDir, 'docs'), file).replace(/\.mdx?$/, '');
+      const relative = path.relative(siteDir, file);
       return {
         route: `/docs/3.0.0/${slug}`,
-        file: path.relative(siteDir, file),
+        file: relative,
         fences: codeFences(file).filter((fence) => fence.language !== 'mermaid'),
+        rendered: (tabSets.get(relative) ?? []).flatMap((set) => (set.request ? set.onDemand : [])),
       };
     })
     .filter((page) => page.fences.length > 0);

@@ -115,7 +115,7 @@ export async function runSample(
   languageId: SampleLanguageId,
   source: string,
   mockUrl: string,
-  options: {fileName?: string; args?: string[]} = {},
+  options: {fileName?: string; args?: string[]; harness?: ProgramHarness} = {},
 ): Promise<SampleRun> {
   const {toolchain} = sampleLanguage(languageId);
   const proxy = await startRecordingProxy(new URL(mockUrl));
@@ -123,11 +123,19 @@ export async function runSample(
   try {
     const proxied = source.replaceAll(sandboxBaseUrl, proxy.url);
     const file = options.fileName ?? toolchain.fileName(source);
-    for (const [name, text] of Object.entries({...toolchain.files?.(proxied), [file]: proxied})) {
+    for (const [name, text] of Object.entries({...toolchain.files?.(proxied), ...options.harness?.files?.(folder), [file]: proxied})) {
       mkdirSync(path.dirname(path.join(folder, name)), {recursive: true});
       writeFileSync(path.join(folder, name), text);
     }
-    const env = {PATH: process.env.PATH, HOME: folder, CURL_HOME: folder, ...toolchain.environment?.(), ...sampleEnvironment};
+    const env = {
+      PATH: process.env.PATH,
+      HOME: folder,
+      CURL_HOME: folder,
+      LANG: 'C.UTF-8',
+      ...toolchain.environment?.(),
+      ...sampleEnvironment,
+      ...options.harness?.environment?.(folder),
+    };
     // The steps' output together: a build step's errors, then the program's own output.
     const result: Omit<SampleRun, 'exchanges'> = {exitCode: null, stdout: '', stderr: ''};
     for (const step of toolchain.steps(file)) {
@@ -150,42 +158,93 @@ export async function runSample(
 export type HandlerRun = SampleRun & {answer: {status: number; body: string}};
 
 /**
- * Serves a PHP web handler (a sample that reads `php://input` or `$_SERVER`) with PHP's built-in
- * server, the sample as the router script, and lets `send` make the request a browser or Tessera
- * would make. `files` are what the reader's project has beside the handler (the session request
- * body, a store file); `settings` are php.ini values (`-d`), e.g. where PHP keeps its sessions.
+ * How a guide's program is run, in whichever language it is written (tests/e2e/samples.spec.ts
+ * keeps one per program): what the reader's project has beside it, and for a server (a web
+ * handler, a webhook receiver) the request a browser or Tessera sends it.
  */
-export async function runPhpHandler(
+export type ProgramHarness = {
+  /** Files beside the program (a request body, a store file), given the folder it runs in. */
+  files?: (folder: string) => Record<string, string>;
+  /** Variables besides the credentials, given the folder (PHP's `PHP_INI_SCAN_DIR`). */
+  environment?: (folder: string) => Record<string, string>;
+  /** A server's request: sent once it listens on the port in `PORT`. Absent for a script. */
+  send?: (handlerUrl: string, environment: NodeJS.ProcessEnv) => Promise<{status: number; body: string}>;
+};
+
+/**
+ * Serves a program that answers HTTP requests with its language's toolchain (the toolchain's
+ * `serve` step, else its program step with the port in `PORT`), once its build steps have run,
+ * and lets the harness send it the request a browser or Tessera would send. Its API calls go to
+ * the mock, recorded, as a script's do.
+ */
+export async function runServer(
+  languageId: SampleLanguageId,
   source: string,
   fileName: string,
   mockUrl: string,
-  options: {
-    files?: Record<string, string>;
-    settings?: (folder: string) => Record<string, string>;
-    send: (handlerUrl: string, environment: NodeJS.ProcessEnv) => Promise<{status: number; body: string}>;
-  },
+  harness: ProgramHarness & Required<Pick<ProgramHarness, 'send'>>,
 ): Promise<HandlerRun> {
+  const {toolchain} = sampleLanguage(languageId);
   const proxy = await startRecordingProxy(new URL(mockUrl));
-  const folder = mkdtempSync(path.join(tmpdir(), 'tessera-handler-'));
+  const folder = mkdtempSync(path.join(tmpdir(), 'tessera-server-'));
   const port = await freePort();
-  const env = {PATH: process.env.PATH, HOME: folder, CURL_HOME: folder, ...sampleEnvironment};
+  const env = {
+    PATH: process.env.PATH,
+    HOME: folder,
+    CURL_HOME: folder,
+    // A reader's terminal is UTF-8: Java 17 reads a source file in the locale's charset.
+    LANG: 'C.UTF-8',
+    ...toolchain.environment?.(),
+    ...sampleEnvironment,
+    ...harness.environment?.(folder),
+    PORT: String(port),
+  };
   let server: ReturnType<typeof spawn> | undefined;
-  let stderr = '';
+  let output = '';
   try {
-    for (const [file, text] of Object.entries({...options.files, [fileName]: source.replaceAll(sandboxBaseUrl, proxy.url)})) {
-      mkdirSync(path.dirname(path.join(folder, file)), {recursive: true});
-      writeFileSync(path.join(folder, file), text);
+    const proxied = source.replaceAll(sandboxBaseUrl, proxy.url);
+    for (const [name, text] of Object.entries({...toolchain.files?.(proxied), ...harness.files?.(folder), [fileName]: proxied})) {
+      mkdirSync(path.dirname(path.join(folder, name)), {recursive: true});
+      writeFileSync(path.join(folder, name), text);
     }
-    mkdirSync(path.join(folder, 'vendor'), {recursive: true});
-    writeFileSync(path.join(folder, 'vendor/autoload.php'), "<?php\nrequire_once 'GuzzleHttp/autoload.php';\n");
-    const settings = Object.entries(options.settings?.(folder) ?? {}).flatMap(([key, value]) => ['-d', `${key}=${value}`]);
-    server = spawn('php', [...settings, '-S', `127.0.0.1:${port}`, fileName], {cwd: folder, env, stdio: ['ignore', 'ignore', 'pipe']});
-    server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await waitForPort(port);
-    const answer = await options.send(`http://127.0.0.1:${port}`, {...env});
-    return {exitCode: 0, stdout: answer.body, stderr, exchanges: proxy.exchanges, answer};
+    const steps = toolchain.steps(fileName);
+    for (const step of steps.slice(
+      0,
+      steps.findIndex((candidate) => candidate.program),
+    )) {
+      const built = await run(step.command, step.args, folder, env, toolchain.timeoutMs ?? 30_000);
+      if (built.exitCode !== 0) return {...built, exchanges: proxy.exchanges, answer: {status: 0, body: ''}};
+    }
+    const serve = toolchain.serve?.(fileName, port) ?? steps.find((step) => step.program)!;
+    // Its own process group: `go run` starts the built program as a child, which must stop too.
+    server = spawn(serve.command, serve.args, {cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+    server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolve) => server!.on('exit', () => resolve()));
+    await Promise.race([
+      waitForPort(port, toolchain.timeoutMs ?? 30_000),
+      exited.then(() => {
+        throw new Error(`the server exited before it listened:\n${output.trim().split('\n').slice(-6).join('\n')}`);
+      }),
+    ]);
+    const answer = await harness.send(`http://127.0.0.1:${port}`, {...env});
+    return {exitCode: 0, stdout: answer.body, stderr: output, exchanges: proxy.exchanges, answer};
+  } catch (error) {
+    return {
+      exitCode: null,
+      stdout: '',
+      stderr: `${output}${(error as Error).message}`,
+      exchanges: proxy.exchanges,
+      answer: {status: 0, body: ''},
+    };
   } finally {
-    server?.kill();
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
     await proxy.close();
     rmSync(folder, {recursive: true, force: true});
   }
@@ -210,8 +269,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitForPort(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+async function waitForPort(port: number, timeoutMs = 5_000): Promise<void> {
+  for (let attempt = 0; attempt < timeoutMs / 50; attempt += 1) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
         socket.end();

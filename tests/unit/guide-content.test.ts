@@ -5,6 +5,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {authoredPages, codeFences, proseWords} from '../support/guides';
 import {siteDir} from '../../src/lib/openapi';
+import {sampleLanguages} from '../../src/lib/sample-languages';
 import {v3GuideRoutes} from '../spec-routes';
 import {v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 
@@ -40,13 +41,37 @@ test('every guide and SDK page is a full page, not a heading and a sentence', ()
   assert.deepEqual(thin, []);
 });
 
-test('server samples come in JSON, PHP and C#, and client samples in TypeScript', () => {
+test('every server program comes in every sample language but cURL, and client samples in TypeScript', () => {
   const fences = v3GuideRoutes
     .filter((route) => route.includes('/guides/'))
     .flatMap((route) => codeFences(path.join(siteDir, 'docs', `${route.replace('/docs/3.0.0/', '')}.mdx`)));
   const languages = new Set(fences.map((fence) => fence.language));
-  for (const language of ['json', 'php', 'csharp', 'ts']) assert.ok(languages.has(language), `no ${language} sample in the guides`);
-  const allowed = new Set(['json', 'php', 'csharp', 'ts', 'html', 'bash', 'http', 'mermaid', 'text']);
+  for (const language of ['json', 'ts']) assert.ok(languages.has(language), `no ${language} sample in the guides`);
+  // A request is written once, as its JSON (tests/unit/sample-tabs.test.ts); a program is written in every language.
+  const programLanguages = sampleLanguages.filter((language) => language.id !== 'curl').map((language) => language.id);
+  const programSets = new Map<string, Set<string>>();
+  for (const fence of fences) {
+    if (fence.tabSet === undefined || fence.tab === undefined || fence.tab === 'json') continue;
+    const key = `${fence.file}:${fence.tabSet}`;
+    programSets.set(key, (programSets.get(key) ?? new Set()).add(fence.tab));
+  }
+  assert.ok(programSets.size >= 8, `${programSets.size} programs in the guides`);
+  for (const [where, tabs] of programSets)
+    assert.deepEqual(
+      [...tabs],
+      programLanguages,
+      `${where}: a program in ${[...tabs].join(', ')}, not in every language but cURL, in tab order`,
+    );
+  const allowed = new Set([
+    'json',
+    'ts',
+    'html',
+    'bash',
+    'http',
+    'mermaid',
+    'text',
+    ...sampleLanguages.map((language) => language.highlight),
+  ]);
   for (const fence of fences)
     assert.ok(allowed.has(fence.language), `${fence.file}:${fence.line}: unexpected language "${fence.language}"`);
 });

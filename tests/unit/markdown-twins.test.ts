@@ -91,6 +91,26 @@ describe('Markdown of built pages', () => {
     assert.equal(cards, '# Orders\n\n- [Capture an order](https://docs.example/docs/3.0.0/api/capture-an-order.md): Captures money.\n');
   });
 
+  test('a tab set whose other tabs load on demand carries every tab, the others from its samples file', () => {
+    const onDemand = articleMarkdown(
+      `<div class="theme-doc-markdown"><h1>Read</h1><div data-samples-file="/assets/request-samples/x.json"><div class="tabs-container"><ul role="tablist"><li role="tab">JSON</li><li role="tab">Python</li><li role="tab">Go</li></ul><div><div role="tabpanel"><pre class="language-json"><code>{}</code></pre></div></div></div></div></div>`,
+      {
+        resolveHref: (href) => href,
+        readSamplesFile: (url) => {
+          assert.equal(url, '/assets/request-samples/x.json');
+          return [
+            {lang: 'python', label: 'Python', highlight: 'python', source: 'print(1)'},
+            {lang: 'go', label: 'Go', highlight: 'go', source: 'package main', title: 'main.go'},
+          ];
+        },
+      },
+    );
+    assert.equal(
+      onDemand,
+      '# Read\n\n**JSON**\n\n```json\n{}\n```\n\n**Python**\n\n```python\nprint(1)\n```\n\n**Go**\n\n```go title="main.go"\npackage main\n```\n',
+    );
+  });
+
   test('a page without a docs article gives nothing', () => {
     assert.equal(articleMarkdown('<html><body><main>Home</main></body></html>', {resolveHref: (href) => href}), undefined);
   });

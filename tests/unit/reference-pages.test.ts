@@ -14,6 +14,7 @@ import {catalogueExtension, codeUsages, errorCatalogue, errorTypeUri, isProblem}
 import {fieldRows, objectPages} from '../../scripts/reference/object-pages';
 import {linkCodeSpans, withObjectLinks} from '../../scripts/reference/object-links';
 import {notificationEvents, notificationsPage, verificationSamples} from '../../scripts/reference/notifications-page';
+import {sampleLanguages} from '../../src/lib/sample-languages';
 
 const versions = {v3: {file: apiFiles.v3, docsRoute: '/docs/3.0.0'}, v1: {file: apiFiles.v1, docsRoute: '/docs/1.0.0'}};
 
@@ -227,8 +228,15 @@ function toleranceSeconds(): number {
   return Number(match[1]);
 }
 
+test('the verification program comes in every sample language but cURL, in tab order', () => {
+  assert.deepEqual(
+    Object.keys(verificationSamples),
+    sampleLanguages.filter((language) => language.id !== 'curl').map((language) => language.id),
+  );
+});
+
 test('the C# verification sample uses the documented header, tolerance, secret and HMAC', () => {
-  const source = readFileSync(verificationSamples.csharp, 'utf8');
+  const source = readFileSync(verificationSamples.csharp.file, 'utf8');
   assert.match(source, new RegExp(`SignatureToleranceSeconds = ${toleranceSeconds()};`));
   assert.match(source, /request\.Headers\["Tessera-Signature"\]/);
   assert.match(source, /HMACSHA256\.HashData\(Encoding\.UTF8\.GetBytes\(signingSecret\), signedPayload\)/);
@@ -238,7 +246,7 @@ test('the C# verification sample uses the documented header, tolerance, secret a
 
 test('the PHP verification sample accepts a signed notification and rejects forged, tampered and replayed ones', async () => {
   const secret = 'whsec_test_4eC39HqLyjWDarjtT1zdp7dc';
-  const server = spawn('php', ['-S', '127.0.0.1:0', verificationSamples.php], {
+  const server = spawn('php', ['-S', '127.0.0.1:0', verificationSamples.php.file], {
     env: {...process.env, TESSERA_WEBHOOK_SECRET: secret},
     stdio: ['ignore', 'pipe', 'pipe'],
   });

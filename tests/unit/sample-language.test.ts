@@ -8,7 +8,7 @@ import {mdxjs} from 'micromark-extension-mdxjs';
 import {frontmatter} from 'micromark-extension-frontmatter';
 import {frontmatterFromMarkdown} from 'mdast-util-frontmatter';
 import {escapeMarkdownHeadingIds} from '@docusaurus/utils';
-import remarkSampleTabs, {isSampleTabSet, tabValues} from '../../src/plugins/sample-tabs/remark';
+import remarkSampleTabs, {isSampleTabSet, sampleTabValues, tabValues} from '../../src/plugins/sample-tabs/remark';
 import {searchWithLanguage} from '../../src/components/SampleLanguage/url';
 import {sampleLanguageParameter} from '../../config/site-constants';
 import {authoredPages} from '../support/guides';
@@ -31,6 +31,10 @@ function tabSets(tree: Node): Node[] {
   return found;
 }
 
+/** The remark plugin as the build runs it on the page at `file`, the parser its processor's. */
+const runSampleTabs = (tree: Node, file: string) =>
+  remarkSampleTabs.call({parse: (text: string) => parse(text) as never})(tree as never, {path: file});
+
 const queryStringOf = (tabs: Node) => tabs.attributes?.find((attribute) => attribute.name === 'queryString')?.value;
 
 test('a tab set of code samples reads the language from the URL; other tab sets are left alone', () => {
@@ -50,7 +54,7 @@ test('a tab set of code samples reads the language from the URL; other tab sets 
 <TabItem value="go" label="Go">b</TabItem>
 </Tabs>
 `);
-  remarkSampleTabs()(tree as never);
+  runSampleTabs(tree, 'docs/example.mdx');
   const [samples, other, own] = tabSets(tree);
   assert.equal(queryStringOf(samples!), sampleLanguageParameter);
   assert.equal(queryStringOf(other!), undefined);
@@ -62,11 +66,14 @@ test('every tab set of code samples in the docs follows the reader', () => {
   let sampleSets = 0;
   for (const file of authoredPages()) {
     if (!file.endsWith('.mdx')) continue;
-    for (const tabs of tabSets(parse(readFileSync(file, 'utf8')))) {
+    const tree = parse(readFileSync(file, 'utf8'));
+    runSampleTabs(tree, file);
+    for (const tabs of tabSets(tree)) {
       const values = tabValues(tabs);
-      // Tabs of JSON, PHP and C# (and of any sample language) are code samples: they must follow the reader.
-      if (values.includes('php') || values.includes('csharp')) {
+      // A tab set with a sample language in it is one of code samples: it must follow the reader.
+      if (values.some((value) => value !== 'json' && sampleTabValues.has(value))) {
         assert.ok(isSampleTabSet(tabs), `${file}: tab values ${values.join(', ')} are not all sample languages`);
+        assert.equal(queryStringOf(tabs), sampleLanguageParameter, `${file}: a tab set of ${values.join(', ')} does not follow the reader`);
         sampleSets += 1;
       }
     }

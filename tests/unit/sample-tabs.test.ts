@@ -1,59 +1,142 @@
 /**
- * The PHP and C# tabs of a guide send exactly the body of the JSON tab next to them
- * (CONTRIBUTING.md), read statically from their literals (src/lib/sample-bodies.ts). Running the
- * samples against a server is a separate test; this one names the field that drifted.
+ * The guides' tab sets of samples (src/plugins/sample-tabs): a request written once, as its
+ * operation and JSON, gets its tabs in every sample language from the one request model, and the
+ * tabs after the first load on demand from a samples file, so a page carries its first tab only.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
-import {siteDir} from '../../src/lib/openapi';
-import {bodyDifferences, csharpRequestBody, phpRequestBody, tabGroups, unresolved} from '../../src/lib/sample-bodies';
-import {authoredPages, codeFences} from '../support/guides';
+import {factSources} from '../../src/lib/facts';
+import {parseMdxPage} from '../../src/lib/mdx-tree';
+import {sampleRequestOf, type JsonObject} from '../../src/lib/openapi';
+import type {CodeSample} from '../../src/lib/openapi/operation-summary';
+import {codeSamples, sampleLanguages} from '../../src/lib/sample-languages';
+import {authoredSampleTabSets} from '../../src/plugins/sample-tabs/pages';
+import {
+  expandSampleTabSets,
+  onDemandComponent,
+  samplesFileAttribute,
+  tabItems,
+  type MdastNode,
+} from '../../src/plugins/sample-tabs/tab-sets';
 
-const readers = {php: phpRequestBody, csharp: csharpRequestBody} as const;
+const v3 = factSources().v3 as JsonObject;
+const expand = (text: string) => {
+  const tree = parseMdxPage(text) as MdastNode;
+  return {tree, sets: expandSampleTabSets(tree, {document: v3, where: (line) => `page.mdx:${line}`})};
+};
 
-test('the PHP and C# tabs send the body of the JSON tab', () => {
-  const problems: string[] = [];
-  let compared = 0;
-  for (const file of authoredPages()) {
-    const relative = path.relative(siteDir, file);
-    for (const group of tabGroups(readFileSync(file, 'utf8'), codeFences(file))) {
-      const json = group.fences.find((fence) => fence.language === 'json' && fence.meta.part === 'request');
-      if (!json) continue;
-      const expected = JSON.parse(json.code) as unknown;
-      for (const fence of group.fences.filter((candidate) => candidate.language in readers)) {
-        const body = readers[fence.language as keyof typeof readers](fence.code);
-        compared += 1;
-        if (body === undefined)
-          problems.push(`${relative}:${fence.line}: the ${fence.language} tab sends no JSON body, the JSON tab (line ${json.line}) does`);
-        else
-          for (const difference of bodyDifferences(expected, body))
-            problems.push(`${relative}:${fence.line}: ${fence.language} ${difference} (JSON tab at line ${json.line})`);
-      }
-    }
-  }
-  console.log(`compared ${compared} PHP and C# request bodies with their JSON tabs`);
-  assert.ok(compared > 0);
-  assert.deepEqual(problems, []);
+const requestPage = `<Tabs>
+<TabItem value="json" label="JSON">
+
+\`\`\`json title="POST /v3/orders/7b2e9c40-5f13-4a8d-a6c1-0e94d3b85f27/captures" operation="captureAnOrder" part="request"
+{"reference": "SHIP-1"}
+\`\`\`
+
+Response:
+
+\`\`\`json title="201 Created" operation="captureAnOrder" part="response" status="201"
+{}
+\`\`\`
+
+</TabItem>
+</Tabs>
+`;
+
+function find(tree: MdastNode, accepts: (node: MdastNode) => boolean): MdastNode[] {
+  const found: MdastNode[] = [];
+  const visit = (node: MdastNode) => {
+    if (accepts(node)) found.push(node);
+    node.children?.forEach(visit);
+  };
+  visit(tree);
+  return found;
+}
+
+test('a request written once gets a tab in every sample language, from the request model, on demand', () => {
+  const {tree, sets} = expand(requestPage);
+  assert.equal(sets.length, 1);
+  const [set] = sets;
+  const expected = codeSamples(
+    sampleRequestOf(v3, {
+      operationId: 'captureAnOrder',
+      title: 'POST /v3/orders/7b2e9c40-5f13-4a8d-a6c1-0e94d3b85f27/captures',
+      body: {reference: 'SHIP-1'},
+    }),
+  );
+  assert.deepEqual(set!.onDemand, expected);
+  assert.deepEqual(JSON.parse(set!.file!.text), expected);
+  assert.match(expected.find((sample) => sample.lang === 'python')!.source, /SHIP-1/);
+  const [wrapper] = find(tree, (node) => node.name === 'div');
+  assert.equal(wrapper!.attributes!.find((attribute) => attribute.name === samplesFileAttribute)!.value, set!.file!.url);
+  const tabs = wrapper!.children![0]!;
+  assert.equal(tabs.name, 'Tabs');
+  assert.ok(
+    tabs.attributes!.some((attribute) => attribute.name === 'lazy'),
+    'the tab set renders only the chosen tab',
+  );
+  const items = tabItems(tabs);
+  assert.deepEqual(
+    items.map((item) => item.attributes!.find((attribute) => attribute.name === 'value')!.value),
+    ['json', ...sampleLanguages.map((language) => language.id)],
+  );
+  // The page carries the JSON tab's code, and for every other tab only what loads it.
+  assert.equal(find(tree, (node) => node.type === 'code').length, 2);
+  for (const item of items.slice(1)) assert.equal(item.children![0]!.name, onDemandComponent);
 });
 
-test('the body readers follow literals and variables and flag a drifted field', () => {
-  const php = `<?php\n$orderId = 'x';\n$body = ['amount' => ['amount' => 25900, 'currency' => 'SEK'], 'lines' => [['a' => true], ['a' => null]], 'id' => $orderId, 'at' => date('c')];\n$http->post('/x', ['json' => $body]);`;
-  assert.deepEqual(phpRequestBody(php), {amount: {amount: 25900, currency: 'SEK'}, lines: [{a: true}, {a: null}], id: 'x', at: unresolved});
-  const csharp = `var decision = new\n{\n    decision = "reject",\n    reason = "out_of_stock",\n    references = new { merchantReference1 = (string?)null },\n    lines = new[] { new { quantity = 2 } },\n};\nusing var request = new HttpRequestMessage(HttpMethod.Post, "/x") { Content = JsonContent.Create(decision) };`;
-  assert.deepEqual(csharpRequestBody(csharp), {
-    decision: 'reject',
-    reason: 'out_of_stock',
-    references: {merchantReference1: null},
-    lines: [{quantity: 2}],
-  });
+test("a path parameter left as {name} in a request's title takes the operation's example", () => {
+  const request = sampleRequestOf(v3, {operationId: 'readSession', title: 'GET /v3/sessions/{sessionId}'});
+  assert.match(request.url, /^https:\/\/api\.sandbox\.tessera\.example\/v3\/sessions\/[0-9a-f-]{36}$/);
+  assert.equal(request.body, undefined);
+  assert.throws(() => sampleRequestOf(v3, {operationId: 'readSession', title: 'GET /v3/orders/{orderId}'}), /does not match/);
+  assert.throws(() => sampleRequestOf(v3, {operationId: 'readSession', title: 'POST /v3/sessions/{sessionId}'}), /not a GET request/);
+});
+
+test('a hand-written program tab set keeps its first tab in the page and loads the others on demand', () => {
+  const {tree, sets} = expand(`<Tabs>
+<TabItem value="php" label="PHP">
+
+\`\`\`php title="handler.php"
+<?php echo 1;
+\`\`\`
+
+</TabItem>
+<TabItem value="csharp" label="C#">
+
+\`\`\`csharp title="Program.cs"
+Console.WriteLine(1);
+\`\`\`
+
+</TabItem>
+</Tabs>
+
+<Tabs>
+<TabItem value="npm" label="npm">a</TabItem>
+<TabItem value="yarn" label="Yarn">b</TabItem>
+</Tabs>
+`);
   assert.deepEqual(
-    csharpRequestBody('request.Content = new StringContent("""\n    {"amount": 100}\n    """, Encoding.UTF8, "application/json");'),
-    {amount: 100},
+    sets.map((set) => set.onDemand),
+    [[{lang: 'csharp', label: 'C#', highlight: 'csharp', source: 'Console.WriteLine(1);', title: 'Program.cs'}] satisfies CodeSample[]],
   );
-  assert.deepEqual(bodyDifferences({reason: 'out_of_stock'}, {reason: 'out-of-stock'}), [
-    '/reason: "out_of_stock" in JSON, "out-of-stock" in the sample',
-  ]);
-  assert.deepEqual(bodyDifferences({a: 1, b: 2}, {a: 1}), ['/b: missing from the sample']);
+  assert.equal(find(tree, (node) => node.type === 'code').length, 1);
+});
+
+test("a request tab set that names what the operation does not have fails with the page's line", () => {
+  assert.throws(
+    () => expand(requestPage.replace('captureAnOrder" part="request"', 'readSession" part="request"')),
+    /page\.mdx:4: .*not a GET/,
+  );
+});
+
+test('every request tab set of the docs renders, and each page names its samples files', () => {
+  const pages = authoredSampleTabSets();
+  const requests = pages.flatMap((page) => page.sets.filter((set) => set.request));
+  assert.ok(requests.length >= 35, `${requests.length} requests written once`);
+  for (const set of requests) {
+    assert.deepEqual(
+      set.onDemand.map((sample) => sample.lang),
+      sampleLanguages.map((language) => language.id),
+    );
+  }
 });

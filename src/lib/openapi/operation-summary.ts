@@ -8,8 +8,11 @@
  */
 
 /** As src/lib/openapi/samples.ts writes them into each operation's `x-codeSamples` at build time. */
-/** `lang` is the sample language's id (src/lib/sample-languages), `highlight` the Prism language that colours it. */
-export type CodeSample = {lang: string; label: string; highlight: string; source: string};
+/**
+ * `lang` is the sample language's id (src/lib/sample-languages), `highlight` the Prism language that
+ * colours it, `title` the file name a guide's program shows above its code.
+ */
+export type CodeSample = {lang: string; label: string; highlight: string; source: string; title?: string};
 
 /**
  * A sample as an operation page's module carries it: the first language's (the tab the page opens

@@ -1,11 +1,12 @@
 /**
- * Every request sample of an operation page, in a file of its own that the page loads when a
- * reader chooses a language other than the first (src/theme/ApiExplorer): static JSON named after
+ * Every request sample of an operation page (and of a guide's tab set of samples), in a file of its
+ * own that the page loads when a reader chooses a language other than the first
+ * (src/components/SampleOnDemand): static JSON named after
  * its content hash under /assets/, so it is cached for good like the site's other assets
  * (config/security-headers.ts) and a page never reads another build's file.
  */
 import {createHash} from 'node:crypto';
-import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {CodeSample} from './operation-summary';
 
@@ -13,13 +14,23 @@ import type {CodeSample} from './operation-summary';
 export const requestSamplesUrlFolder = '/assets/request-samples';
 const staticFolder = (siteDir: string) => path.join(siteDir, 'static', requestSamplesUrlFolder);
 
-/** Writes the samples' file and returns its URL path. */
-export function writeRequestSamplesFile(siteDir: string, samples: CodeSample[]): string {
+/** The samples' file: its URL path, named after its content, and that content. */
+export function requestSamplesFile(samples: CodeSample[]): {url: string; text: string} {
   const text = JSON.stringify(samples);
-  const name = `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
-  mkdirSync(staticFolder(siteDir), {recursive: true});
-  writeFileSync(path.join(staticFolder(siteDir), name), text);
-  return `${requestSamplesUrlFolder}/${name}`;
+  return {url: `${requestSamplesUrlFolder}/${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`, text};
+}
+
+/** Writes the samples' file (unless it is there: its name is its content) and returns its URL path. */
+export function writeRequestSamplesFile(siteDir: string, samples: CodeSample[]): string {
+  const {url, text} = requestSamplesFile(samples);
+  const target = path.join(siteDir, 'static', url);
+  if (!existsSync(target)) {
+    mkdirSync(staticFolder(siteDir), {recursive: true});
+    // Written whole under another name first: a build reading the folder never sees half a file.
+    writeFileSync(`${target}.${process.pid}.tmp`, text);
+    renameSync(`${target}.${process.pid}.tmp`, target);
+  }
+  return url;
 }
 
 export function readRequestSamplesFile(siteDir: string, urlPath: string): CodeSample[] {

@@ -6,6 +6,8 @@
  * copies the plugin reads, as `x-codeSamples`, so no page generates samples in the browser.
  */
 
+import type {ApiDocument} from './document';
+import {operationsById} from './operations';
 import {resolveRef, type JsonObject} from './refs';
 
 type Parameter = {name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, unknown>; schema?: JsonObject};
@@ -225,4 +227,41 @@ export function sampleRequest(document: JsonObject, path: string, pathItem: Json
     success: sampleSuccess(document, operation),
     errorFields: sampleErrorFields(document, operation),
   };
+}
+
+/** A request as a guide shows it: its operation, a title `METHOD /path`, and the JSON it sends, if any. */
+export type ShownRequest = {operationId: string; title: string; body?: unknown};
+
+/** `POST /v3/orders/7b2e…/captures`: the method and path of a guide's request title, or undefined. */
+export function requestTitle(title: string): {method: string; path: string} | undefined {
+  const match = /^(GET|POST|PUT|PATCH|DELETE) (\/\S*)$/.exec(title.trim());
+  return match ? {method: match[1]!, path: match[2]!} : undefined;
+}
+
+/**
+ * The request model of a request a guide shows: the method and path of its title (a `{name}` left
+ * in the path takes the operation's example value), its JSON as the body, and the rest (auth,
+ * server, idempotency key, how the answer is read) from the operation, as on its reference page.
+ */
+export function sampleRequestOf(document: JsonObject, shown: ShownRequest): SampleRequest {
+  const found = operationsById(document as ApiDocument).get(shown.operationId);
+  if (!found) throw new Error(`no operation ${shown.operationId} in ${String((document.info as JsonObject | undefined)?.title)}`);
+  const title = requestTitle(shown.title);
+  if (!title || title.method.toLowerCase() !== found.method)
+    throw new Error(`the title "${shown.title}" is not a ${found.method.toUpperCase()} request of ${shown.operationId}`);
+  const pathItem = (document.paths as Record<string, JsonObject>)[found.path]!;
+  const operationRequest = sampleRequest(document, found.path, pathItem, found.method);
+  const baseUrl = sampleBaseUrl(document);
+  const exampleSegments = operationRequest.url.slice(baseUrl.length).split('/');
+  const shownSegments = title.path.split('/');
+  const templateSegments = found.path.split('/');
+  if (shownSegments.length !== templateSegments.length)
+    throw new Error(`the path of "${shown.title}" does not match ${shown.operationId}'s ${found.path}`);
+  const segments = templateSegments.map((segment, index) => {
+    const written = shownSegments[index]!;
+    if (/^\{\w+\}$/.test(segment)) return /^\{\w+\}$/.test(written) ? exampleSegments[index]! : written;
+    if (segment !== written) throw new Error(`the path of "${shown.title}" does not match ${shown.operationId}'s ${found.path}`);
+    return segment;
+  });
+  return {...operationRequest, url: `${baseUrl}${segments.join('/')}`, body: shown.body};
 }

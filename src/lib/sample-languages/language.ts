@@ -23,6 +23,11 @@ export type Toolchain = {
   files?: (source: string) => Record<string, string>;
   /** The commands that build and run the saved sample, in order. */
   steps: (file: string) => RunStep[];
+  /**
+   * How a program that answers HTTP requests is served on `port`, when not by its program step
+   * (which then reads the port from `PORT`): PHP's built-in server.
+   */
+  serve?: (file: string, port: number) => RunStep;
   /** Variables the toolchain needs besides the sample's credentials (Go's build cache). */
   environment?: () => Record<string, string>;
   /** How long a run may take; a first Go build compiles the standard library. */
@@ -34,6 +39,8 @@ export type SampleLanguage = {
   id: string;
   /** The tab's label. */
   label: string;
+  /** What a reader needs to run its samples, as prose says it (`<SampleLanguages/>`, src/lib/facts.ts): "Python 3 with requests". */
+  runsWith: string;
   /** The Prism language that highlights it (config/site-constants.ts `highlightedLanguages`). */
   highlight: string;
   render: (request: SampleRequest) => string;

@@ -13,6 +13,11 @@ import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import {unified} from 'unified';
+import type {CodeSample} from '../../lib/openapi/operation-summary';
+import {samplesFileAttribute} from '../sample-tabs/tab-sets';
+
+/** The wrapper's attribute as hast names it (`data-samples-file` → `dataSamplesFile`). */
+const samplesFileProperty = samplesFileAttribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The element that holds a docs page's content, heading included (theme-classic's DocItem/Content). */
 export const articleClass = 'theme-doc-markdown';
@@ -116,14 +121,28 @@ function codeBlock(container: Element): Element | undefined {
   });
 }
 
-/** Each tab panel under its tab's label, in order; the hidden ones included. */
-function tabs(container: Element): ElementContent[] {
+/**
+ * Each tab panel under its tab's label, in order; the hidden ones included. A tab set whose tabs
+ * after the first load on demand (src/plugins/sample-tabs) has only its first panel in the HTML:
+ * the others' code comes from its samples file, as a reader who chooses the tab gets it.
+ */
+function tabs(container: Element, onDemand: CodeSample[] = []): ElementContent[] {
   const labels = findAll(container, (candidate) => candidate.properties?.role === 'tab').map((tab) => textContent(tab).trim());
   const panels = findAll(container, (candidate) => candidate.properties?.role === 'tabpanel');
-  return panels.flatMap((panel, index) => [
+  const panelOf = (index: number): ElementContent[] => {
+    if (onDemand.length === 0) return panels[index]?.children ?? [];
+    if (index === 0) return panels[0]?.children ?? [];
+    const sample = onDemand.find((candidate) => candidate.label === labels[index]);
+    if (!sample) throw new Error(`the tab "${labels[index]}" is not in its samples file`);
+    return [
+      element('pre', [text(sample.source)], {className: ['markdown-twin-code'], dataLanguage: sample.highlight, dataTitle: sample.title}),
+    ];
+  };
+  const count = onDemand.length > 0 ? labels.length : panels.length;
+  return Array.from({length: count}, (_, index) => [
     element('p', [element('strong', [text(labels[index] ?? `Tab ${index + 1}`)])]),
-    ...panel.children,
-  ]);
+    ...panelOf(index),
+  ]).flat();
 }
 
 function admonition(container: Element): Element {
@@ -142,7 +161,7 @@ function admonition(container: Element): Element {
 }
 
 /** Rewrites the Docusaurus markup in place (see the module comment). */
-function simplify(node: Element | Root, resolveHref: (href: string) => string): void {
+function simplify(node: Element | Root, resolveHref: (href: string) => string, readSamplesFile?: (url: string) => CodeSample[]): void {
   const children: ElementContent[] = [];
   for (const child of node.children as ElementContent[]) {
     if (!isElement(child)) {
@@ -160,25 +179,34 @@ function simplify(node: Element | Root, resolveHref: (href: string) => string): 
     }
     if (isCardList(child)) {
       const list = cardList(child);
-      simplify(list, resolveHref);
+      simplify(list, resolveHref, readSamplesFile);
       children.push(list);
+      continue;
+    }
+    const samplesFile = child.properties?.[samplesFileProperty];
+    if (typeof samplesFile === 'string' && readSamplesFile) {
+      const container = findFirst(child, (candidate) => hasClass(candidate, 'tabs-container'));
+      if (!container) throw new Error(`a tab set with code on demand (${samplesFile}) has no tabs`);
+      const parts = element('div', tabs(container, readSamplesFile(samplesFile)));
+      simplify(parts, resolveHref, readSamplesFile);
+      children.push(...parts.children);
       continue;
     }
     if (hasClass(child, 'tabs-container')) {
       const parts = element('div', tabs(child));
-      simplify(parts, resolveHref);
+      simplify(parts, resolveHref, readSamplesFile);
       children.push(...parts.children);
       continue;
     }
     if (hasClass(child, 'theme-admonition')) {
       const quote = admonition(child);
-      simplify(quote, resolveHref);
+      simplify(quote, resolveHref, readSamplesFile);
       children.push(quote);
       continue;
     }
     if (child.tagName === 'a' && typeof child.properties?.href === 'string') child.properties.href = resolveHref(child.properties.href);
     if (child.tagName === 'img' && typeof child.properties?.src === 'string') child.properties.src = resolveHref(child.properties.src);
-    simplify(child, resolveHref);
+    simplify(child, resolveHref, readSamplesFile);
     children.push(child);
   }
   node.children = children as typeof node.children;
@@ -187,6 +215,8 @@ function simplify(node: Element | Root, resolveHref: (href: string) => string): 
 export type ConvertOptions = {
   /** Where the page's own links and images point in the Markdown (absolute URLs, twins). */
   resolveHref: (href: string) => string;
+  /** The samples of a tab set's file (its URL path), for the tabs whose code loads on demand. */
+  readSamplesFile?: (url: string) => CodeSample[];
   /**
    * Where the content is: a docs page's article (the default), or on the site's own pages (home,
    * docs root, glossary) the Markdown body if the page has one, else the page's `main`.
@@ -205,7 +235,7 @@ export function articleMarkdown(html: string, options: ConvertOptions): string |
   const article = contentOf(tree, options.page ?? 'docs');
   if (!article) return undefined;
   const root: Root = {type: 'root', children: [article]};
-  simplify(root, options.resolveHref);
+  simplify(root, options.resolveHref, options.readSamplesFile);
   const processor = unified()
     .use(rehypeRemark, {
       handlers: {

@@ -21,6 +21,7 @@ import {parse, stringify} from 'yaml';
 import {markdownTwinsOptions} from '../../../config/llms';
 import {openApiSpecs, versionDocsFolder} from '../../../config/openapi';
 import type {JsonObject} from '../../lib/openapi';
+import type {CodeSample} from '../../lib/openapi/operation-summary';
 import {admonitionQuotes} from './admonitions';
 import {articleMarkdown} from './html-to-markdown';
 import {operationMarkdown, operationsOf, type OperationEntry} from './operation-markdown';
@@ -104,6 +105,8 @@ function pageTwin(context: Context, page: PageEntry, version: LoadedVersion, ope
   }
   const markdown = articleMarkdown(readFileSync(htmlFileOf(context.outDir, page.permalink), 'utf8'), {
     resolveHref: (href) => resolveHref(context, href),
+    // The build's copy of a tab set's samples file (src/plugins/sample-tabs): twins carry every language.
+    readSamplesFile: (url) => JSON.parse(readFileSync(path.join(context.outDir, url), 'utf8')) as CodeSample[],
   });
   if (!markdown) throw new Error(`markdown-twins: ${page.permalink} has no article to convert`);
   return {body: markdown, notices: []};

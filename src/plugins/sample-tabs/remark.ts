@@ -1,37 +1,37 @@
 /**
- * Remark plugin: every tab set of code samples on an authored page (a `<Tabs>` whose tabs are
- * sample languages, or JSON beside them) reads and writes the reader's language in the URL
- * (`queryString="lang"`), as the operation pages' request samples do. So a language chosen on
- * any page is the one every page shows (src/components/SampleLanguage keeps it in the URL), and a
- * writer adding a tab set has nothing to remember.
+ * Remark plugin: the tab sets of code samples on an authored page.
+ *
+ * - A request written once, as its operation and JSON, gets its tabs in every sample language, and
+ *   the tabs after the first load on demand (./tab-sets.ts).
+ * - Every tab set of samples reads and writes the reader's language in the URL
+ *   (`queryString="lang"`), as the operation pages' request samples do. So a language chosen on any
+ *   page is the one every page shows (src/components/SampleLanguage keeps it in the URL), and a
+ *   writer adding a tab set has nothing to remember.
  */
+import path from 'node:path';
 import {sampleLanguageParameter} from '../../../config/site-constants';
-import {sampleLanguages} from '../../lib/sample-languages';
+import {siteDir} from '../../lib/openapi';
+import {writeRequestSamplesFile} from '../../lib/openapi/request-samples-file';
+import {documentOfPage} from './pages';
+import {expandSampleTabSets, isJsx, isSampleTabSet, onDemandImport, type MdastNode} from './tab-sets';
 
-type JsxAttribute = {type: string; name?: string; value?: unknown};
-type MdastNode = {type: string; name?: string | null; children?: MdastNode[]; attributes?: JsxAttribute[]};
+export {isSampleTabSet, sampleTabValues, tabValues} from './tab-sets';
 
-/** The tab values that name a sample language: each language's id, and the JSON of a request. */
-export const sampleTabValues: ReadonlySet<string> = new Set(['json', ...sampleLanguages.map((language) => language.id)]);
+type Processor = {parse(text: string): MdastNode};
 
-const isJsx = (node: MdastNode) => node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
-
-/** The `value`s of a `<Tabs>`'s `<TabItem>` children (a paragraph holds those written inline). */
-export function tabValues(tabs: MdastNode): string[] {
-  return (tabs.children ?? [])
-    .flatMap((child) => (child.type === 'paragraph' ? (child.children ?? []) : [child]))
-    .filter((child) => isJsx(child) && child.name === 'TabItem')
-    .map((item) => item.attributes?.find((attribute) => attribute.name === 'value')?.value)
-    .filter((value): value is string => typeof value === 'string');
-}
-
-export function isSampleTabSet(tabs: MdastNode): boolean {
-  const values = tabValues(tabs);
-  return values.length > 1 && values.every((value) => sampleTabValues.has(value));
-}
-
-export default function remarkSampleTabs() {
-  return (tree: MdastNode): void => {
+export default function remarkSampleTabs(this: Processor) {
+  // eslint-disable-next-line @typescript-eslint/no-this-alias -- the processor parses the import with the page's own syntax (MDX ESM, with its estree).
+  const processor = this;
+  return (tree: MdastNode, file: {path?: string}): void => {
+    const page = file.path ?? '';
+    const sets = expandSampleTabSets(tree, {
+      document: documentOfPage(page),
+      where: (line) => `${path.relative(siteDir, page)}:${line ?? '?'}`,
+    });
+    // scripts/generate-api-docs.ts writes every page's files before a build; a page edited while
+    // `npm start` runs names a new one, written here.
+    for (const set of sets) if (set.file) writeRequestSamplesFile(siteDir, set.onDemand);
+    if (sets.some((set) => set.file)) tree.children = [...processor.parse(onDemandImport).children!, ...(tree.children ?? [])];
     const visit = (node: MdastNode): void => {
       if (isJsx(node) && node.name === 'Tabs' && isSampleTabSet(node)) {
         const attributes = (node.attributes ??= []);

@@ -82,6 +82,7 @@ export function render(request: SampleRequest): string {
 export const csharp: SampleLanguage = {
   id: 'csharp',
   label: 'C#',
+  runsWith: 'C# on .NET 8',
   highlight: 'csharp',
   render,
   toolchain: {

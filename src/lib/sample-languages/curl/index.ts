@@ -23,6 +23,7 @@ export function render(request: SampleRequest): string {
 export const curl: SampleLanguage = {
   id: 'curl',
   label: 'cURL',
+  runsWith: 'cURL in a shell',
   highlight: 'bash',
   render,
   toolchain: {

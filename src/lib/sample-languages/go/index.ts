@@ -111,6 +111,7 @@ export function render(request: SampleRequest): string {
 export const go: SampleLanguage = {
   id: 'go',
   label: 'Go',
+  runsWith: 'Go with its standard library',
   highlight: 'go',
   render,
   toolchain: {

@@ -134,6 +134,7 @@ function classArchive(): string {
 export const java: SampleLanguage = {
   id: 'java',
   label: 'Java',
+  runsWith: 'Java 17 with java.net.http and Jackson',
   highlight: 'java',
   render,
   toolchain: {

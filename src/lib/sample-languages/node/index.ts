@@ -62,6 +62,7 @@ export function render(request: SampleRequest): string {
 export const node: SampleLanguage = {
   id: 'node',
   label: 'Node.js',
+  runsWith: 'Node.js 18 or later (its built-in fetch)',
   highlight: 'javascript',
   render,
   toolchain: {

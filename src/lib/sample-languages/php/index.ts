@@ -76,6 +76,7 @@ export function render(request: SampleRequest): string {
 export const php: SampleLanguage = {
   id: 'php',
   label: 'PHP',
+  runsWith: 'PHP 8.2 with Guzzle 7',
   highlight: 'php',
   render,
   toolchain: {
@@ -89,5 +90,7 @@ export const php: SampleLanguage = {
     // What `composer require guzzlehttp/guzzle` would write: here it loads Debian's Guzzle.
     files: () => ({'vendor/autoload.php': "<?php\nrequire_once 'GuzzleHttp/autoload.php';\n"}),
     steps: (file) => [{command: 'php', args: [file], program: true}],
+    // A web handler is served by PHP's built-in server, the handler as its router script.
+    serve: (file, port) => ({command: 'php', args: ['-S', `127.0.0.1:${port}`, file], program: true}),
   },
 };

@@ -70,12 +70,15 @@ export function render(request: SampleRequest): string {
 export const python: SampleLanguage = {
   id: 'python',
   label: 'Python',
+  runsWith: 'Python 3 with requests',
   highlight: 'python',
   render,
   toolchain: {
-    debianPackages: ['python3', 'python3-requests'],
-    probe: {command: 'python3', args: ['-c', 'import requests']},
+    // Flask: the guides' web handlers. Debian's interpreter, which has Debian's libraries (not a
+    // python3 earlier on the PATH, such as pyenv's).
+    debianPackages: ['python3', 'python3-requests', 'python3-flask'],
+    probe: {command: '/usr/bin/python3', args: ['-c', 'import requests, flask']},
     fileName: () => 'sample.py',
-    steps: (file) => [{command: 'python3', args: [file], program: true}],
+    steps: (file) => [{command: '/usr/bin/python3', args: [file], program: true}],
   },
 };

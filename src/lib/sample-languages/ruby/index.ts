@@ -74,11 +74,13 @@ export function render(request: SampleRequest): string {
 export const ruby: SampleLanguage = {
   id: 'ruby',
   label: 'Ruby',
+  runsWith: 'Ruby 3 with its standard library',
   highlight: 'ruby',
   render,
   toolchain: {
-    debianPackages: ['ruby'],
-    probe: {command: 'ruby', args: ['-e', 'require "json"; require "net/http"']},
+    // Sinatra on WEBrick: the guides' web handlers.
+    debianPackages: ['ruby', 'ruby-sinatra', 'ruby-webrick'],
+    probe: {command: 'ruby', args: ['-e', 'require "json"; require "net/http"; require "sinatra/base"; require "webrick"']},
     fileName: () => 'sample.rb',
     steps: (file) => [{command: 'ruby', args: [file], program: true}],
   },

@@ -5,8 +5,9 @@
  * and scoring, then the plugin's ordering. Only the shards a search needs are fetched: the term
  * shards its words fall in, then the document shards of the results it returns.
  *
- * Typo tolerance and prefix matching work within the term shards a word needs: a word's shard
- * holds the terms that sort next to it, so a typo after its first letters is found ("refnud"), and
+ * Typo tolerance and prefix matching work within the term shards a word needs: a typo is looked
+ * for in the shards of the words that share its first three letters, so a typo after them is found
+ * wherever a shard boundary falls ("refnud" for "refund"), and
  * a prefix expands over at most `maxPrefixShards` shards (a one-letter prefix would otherwise
  * fetch every shard of that letter).
  *
@@ -75,10 +76,13 @@ export const maxPrefetchedOutlineShards = 2;
 /** How much the best passage of each further matching section of a page adds to its best passage's score. */
 export const otherPassageWeight = 0.5;
 
-/** A prefix being typed expands over at most this many term shards (one for a prefix of one or two letters). */
+/** A prefix being typed expands over at most this many term shards (two for a prefix of one or two letters). */
 export const maxPrefixShards = 3;
 
 const documentTypeCount = 5;
+
+/** A typo is looked for among the words that share its first letters, this many. */
+const typoSharedLetters = 3;
 
 /** Term indexes of one shard's terms start at its position times this (more terms than any shard holds). */
 const shardTermIndexSpan = 1_000_000;
@@ -223,11 +227,21 @@ export class ShardedSearch {
     const first = shardOf(this.termFirsts, literal);
     const shards = [first];
     if (star !== -1) {
-      // One or two letters are the start of a word still being typed: its nearest shard is enough.
-      const limit = literal.length >= 3 ? maxPrefixShards : 1;
+      // One or two letters are the start of a word still being typed: the shard the letters fall in,
+      // and the next one if its words start with them (the letters' own words may all sort there).
+      const limit = literal.length >= 3 ? maxPrefixShards : 2;
       for (let next = first + 1; next < this.termFirsts.length && shards.length < limit; next++) {
         if (!this.termFirsts[next]!.startsWith(literal)) break;
         shards.push(next);
+      }
+    }
+    if (term.editDistance && literal.length >= typoSharedLetters) {
+      // A typo after the first letters sorts anywhere among the words that share them ("refnud" is
+      // before "refo…", "refund" after): the shards of those words, as for a prefix.
+      const shared = literal.slice(0, typoSharedLetters);
+      for (let at = shardOf(this.termFirsts, shared); at < this.termFirsts.length && shards.length <= maxPrefixShards; at++) {
+        if (at !== shardOf(this.termFirsts, shared) && !this.termFirsts[at]!.startsWith(shared)) break;
+        if (!shards.includes(at)) shards.push(at);
       }
     }
     return shards;
