@@ -18,6 +18,7 @@ import net, {type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {sampleLanguage} from '../../src/lib/sample-languages';
+import type {Toolchain} from '../../src/lib/sample-languages/language';
 
 export const sandboxBaseUrl = 'https://api.sandbox.tessera.example';
 
@@ -123,19 +124,7 @@ export async function runSample(
   try {
     const proxied = source.replaceAll(sandboxBaseUrl, proxy.url);
     const file = options.fileName ?? toolchain.fileName(source);
-    for (const [name, text] of Object.entries({...toolchain.files?.(proxied), ...options.harness?.files?.(folder), [file]: proxied})) {
-      mkdirSync(path.dirname(path.join(folder, name)), {recursive: true});
-      writeFileSync(path.join(folder, name), text);
-    }
-    const env = {
-      PATH: process.env.PATH,
-      HOME: folder,
-      CURL_HOME: folder,
-      LANG: 'C.UTF-8',
-      ...toolchain.environment?.(),
-      ...sampleEnvironment,
-      ...options.harness?.environment?.(folder),
-    };
+    const env = prepareRun(folder, toolchain, file, proxied, options.harness);
     // The steps' output together: a build step's errors, then the program's own output.
     const result: Omit<SampleRun, 'exchanges'> = {exitCode: null, stdout: '', stderr: ''};
     for (const step of toolchain.steps(file)) {
@@ -153,6 +142,33 @@ export async function runSample(
     await proxy.close();
     rmSync(folder, {recursive: true, force: true});
   }
+}
+
+/**
+ * Writes a program and what its run needs into `folder` (the toolchain's files, the harness's,
+ * the program under its file name) and returns the environment it runs in.
+ */
+function prepareRun(
+  folder: string,
+  toolchain: Toolchain,
+  fileName: string,
+  source: string,
+  harness: ProgramHarness | undefined,
+): NodeJS.ProcessEnv {
+  for (const [name, text] of Object.entries({...toolchain.files?.(source), ...harness?.files?.(folder), [fileName]: source})) {
+    mkdirSync(path.dirname(path.join(folder, name)), {recursive: true});
+    writeFileSync(path.join(folder, name), text);
+  }
+  return {
+    PATH: process.env.PATH,
+    HOME: folder,
+    CURL_HOME: folder,
+    // A reader's terminal is UTF-8: Java 17 reads a source file in the locale's charset.
+    LANG: 'C.UTF-8',
+    ...toolchain.environment?.(),
+    ...sampleEnvironment,
+    ...harness?.environment?.(folder),
+  };
 }
 
 export type HandlerRun = SampleRun & {answer: {status: number; body: string}};
@@ -188,25 +204,12 @@ export async function runServer(
   const proxy = await startRecordingProxy(new URL(mockUrl));
   const folder = mkdtempSync(path.join(tmpdir(), 'tessera-server-'));
   const port = await freePort();
-  const env = {
-    PATH: process.env.PATH,
-    HOME: folder,
-    CURL_HOME: folder,
-    // A reader's terminal is UTF-8: Java 17 reads a source file in the locale's charset.
-    LANG: 'C.UTF-8',
-    ...toolchain.environment?.(),
-    ...sampleEnvironment,
-    ...harness.environment?.(folder),
-    PORT: String(port),
-  };
+  const env: NodeJS.ProcessEnv = {};
   let server: ReturnType<typeof spawn> | undefined;
   let output = '';
   try {
     const proxied = source.replaceAll(sandboxBaseUrl, proxy.url);
-    for (const [name, text] of Object.entries({...toolchain.files?.(proxied), ...harness.files?.(folder), [fileName]: proxied})) {
-      mkdirSync(path.dirname(path.join(folder, name)), {recursive: true});
-      writeFileSync(path.join(folder, name), text);
-    }
+    Object.assign(env, prepareRun(folder, toolchain, fileName, proxied, harness), {PORT: String(port)});
     const steps = toolchain.steps(fileName);
     for (const step of steps.slice(
       0,
