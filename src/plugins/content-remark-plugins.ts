@@ -8,6 +8,7 @@
 import {performanceLayer} from '../../config/performance-layer';
 import remarkApiFacts from './api-facts/remark';
 import remarkContentChecks from './content-checks/remark';
+import remarkFirstScreenEnd from './hold-first-paint/first-screen';
 import remarkObjectLinks from './object-links/remark';
 import remarkPrerenderedDiagrams from './prerendered-diagrams/remark';
 import remarkSampleTabs from './sample-tabs/remark';
@@ -26,5 +27,6 @@ export const docsRemarkPlugins = {
   // Object names in prose link to their pages (src/lib/openapi/reference-routes.ts).
   beforeDefaultRemarkPlugins: [...contentRemarkPlugins, remarkObjectLinks],
   // Sandbox test values are written once, in openapi/tessera-v3.yaml, and rendered into the pages.
-  remarkPlugins: [remarkSandboxTestValues],
+  // The first paint waits for the end of the first screen (src/plugins/hold-first-paint).
+  remarkPlugins: [remarkSandboxTestValues, remarkFirstScreenEnd],
 };

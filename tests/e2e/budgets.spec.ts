@@ -70,7 +70,7 @@ test.describe('no layout shift while the HTML arrives in pieces', () => {
 
   for (const pageType of pageTypes) {
     test(`${pageType.label}: nothing painted moves`, fastTierWhen(fastTierPageTypes.has(pageType.id)), async ({page}) => {
-      test.slow(); // About 130 pieces, each followed by a pause.
+      test.slow(); // About 230 pieces, each followed by a pause.
       const layoutShifts = await recordLayoutShifts(page);
       await page.addInitScript((statusId: string) => {
         const frames: FramesWhileParsing = {count: 0, firstHadCopyRow: false};

@@ -1,8 +1,9 @@
 /**
  * A proxy in front of the e2e server that sends each HTML page the way a busy phone on a slow link
  * may parse it: the top of the page (the navbar, then the content from `<main>` to the end of its first
- * `<h1>`) one tag at a time, with a pause after each, so the browser can paint every partly parsed
- * state; the rest in one piece. Every other file passes through unchanged.
+ * `<h1>` and a first screen's worth of HTML after it) one tag at a time, with a pause after each, so
+ * the browser can paint every partly parsed state; the rest in one piece. Every other file passes
+ * through unchanged.
  */
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
@@ -10,13 +11,21 @@ import type {AddressInfo} from 'node:net';
 /** Long enough for a frame (16.7 ms at 60 Hz) to be painted between two pieces. */
 const pauseMs = 25;
 
+/**
+ * How much HTML after the first `</h1>` a first screen holds, at least: it takes in the tables
+ * that open the notifications, object and error-code pages, whose columns settle only once their
+ * last cell is parsed.
+ */
+const firstScreenHtml = 3000;
+
 /** Where each piece of `html` ends: after every tag in the navbar and in the top of the content. */
 function pieceEnds(html: string): number[] {
   const regions: [number, number][] = [];
   const navbarStart = html.indexOf('<nav', html.indexOf('<body'));
   if (navbarStart >= 0) regions.push([navbarStart, html.indexOf('</nav>', navbarStart)]);
   const mainStart = html.indexOf('<main');
-  if (mainStart >= 0) regions.push([mainStart, html.indexOf('</h1>', mainStart)]);
+  const h1End = mainStart >= 0 ? html.indexOf('</h1>', mainStart) : -1;
+  if (h1End >= 0) regions.push([mainStart, Math.min(h1End + firstScreenHtml, html.length)]);
   const ends: number[] = [];
   for (const [start, end] of regions) {
     if (end < 0) continue;
