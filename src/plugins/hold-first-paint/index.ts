@@ -10,10 +10,10 @@
  *   along. It comes about 4 KB (gzip) into a page, within the first packets, so the hold costs no
  *   round trip. A page without that row (home, search, not found, each under 5 KB) paints once it
  *   is parsed.
- * - The end of the first screen (first-screen.ts): after a table that starts there, whose columns
- *   would settle only once all its cells are parsed; else right after the content's first block.
- *   A docs page the remark plugin does not see (a category index) has no marker and paints once
- *   parsed; such pages are short.
+ * - The end of the first screen (first-screen.ts): after the content's blocks that end within its
+ *   first 2,500 characters of source, and after a table that starts there, whose columns settle
+ *   only once all its cells are parsed. A docs page the remark plugin does not see (a category
+ *   index) has no marker and paints once parsed; such pages are short.
  *
  * A head tag from a plugin costs no JavaScript, where one from a component would ship in its chunk.
  * tests/e2e/budgets.spec.ts serves pages tag by tag and checks that nothing painted moves.
