@@ -204,12 +204,11 @@ export async function runServer(
   const proxy = await startRecordingProxy(new URL(mockUrl));
   const folder = mkdtempSync(path.join(tmpdir(), 'tessera-server-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {};
   let server: ReturnType<typeof spawn> | undefined;
   let output = '';
   try {
     const proxied = source.replaceAll(sandboxBaseUrl, proxy.url);
-    Object.assign(env, prepareRun(folder, toolchain, fileName, proxied, harness), {PORT: String(port)});
+    const env = {...prepareRun(folder, toolchain, fileName, proxied, harness), PORT: String(port)};
     const steps = toolchain.steps(fileName);
     for (const step of steps.slice(
       0,

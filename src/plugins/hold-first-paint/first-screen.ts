@@ -27,7 +27,6 @@ type Point = {offset?: number};
 type MdastNode = {
   type: string;
   name?: string | null;
-  value?: string;
   children?: MdastNode[];
   attributes?: unknown[];
   position?: {start: Point; end: Point};

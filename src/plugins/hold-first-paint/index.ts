@@ -23,7 +23,7 @@ import {copyPageStatusId} from '../../components/CopyPageMarkdown/labels';
 import {firstScreenEndId} from './first-screen';
 
 /** The ids of the elements the first paint waits for, in the order a page holds them. */
-export const firstPaintWaitsFor = [copyPageStatusId, firstScreenEndId];
+const firstPaintWaitsFor = [copyPageStatusId, firstScreenEndId];
 
 export default function holdFirstPaintPlugin(): Plugin {
   return {
