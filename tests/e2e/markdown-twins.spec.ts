@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type APIResponse, type Page} from '@playwright/test';
 import type {Element, ElementContent, Root} from 'hast';
 import rehypeParse from 'rehype-parse';
 import {unified} from 'unified';
 import {allSpecRoutes, generalRoutes} from '../spec-routes';
+import {axeViolations} from '../support/axe';
 import {expectHydrated} from '../support/hydration';
 import {searchDocuments} from '../support/search-index';
 import {fastTierWhen} from '../support/test-tiers';
@@ -290,11 +290,8 @@ test.describe('Copy page as Markdown', () => {
     await expect(page.getByRole('status').filter({hasText: copyPageMessages.copied})).toBeVisible();
     await expect(button).toBeFocused();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^---\ntitle: /);
-    const results = await new AxeBuilder({page})
-      .include('.copy-page-markdown')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    const violations = await axeViolations(page, '.copy-page-markdown');
+    expect(violations.map((violation) => violation.id)).toEqual([]);
   });
 
   test('works when local storage is unavailable', async ({page}) => {
