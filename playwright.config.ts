@@ -3,6 +3,10 @@ import {chromiumFlags, chromiumPath} from './config/chromium';
 import {e2ePort as port} from './tests/support/e2e-server';
 import {mockCommand, mockServers} from './tests/support/sample-runner';
 import {exhaustiveTag, fullTier} from './tests/support/test-tiers';
+import {nameTestRun} from './tests/support/run-once';
+
+// The workers of one run share the results they compute once (tests/support/run-once.ts).
+nameTestRun();
 
 /**
  * End-to-end tests run against the production build (`npm run build`), served by nginx with the
@@ -14,6 +18,7 @@ import {exhaustiveTag, fullTier} from './tests/support/test-tiers';
 
 export default defineConfig({
   testDir: './tests/e2e',
+  globalTeardown: './tests/support/run-once-teardown.ts',
   grepInvert: fullTier ? undefined : new RegExp(exhaustiveTag),
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

@@ -30,6 +30,7 @@ import {
 } from '../support/sample-runner';
 import {apiCalls, bracketProblem, jsonLiterals, matchesTemplate} from '../support/csharp-sample';
 import {e2ePort} from '../support/e2e-server';
+import {oncePerTestRun} from '../support/run-once';
 import {assertToolchainsInstalled} from '../../src/lib/sample-languages/toolchains';
 import {exhaustive, fastTierWhen} from '../support/test-tiers';
 
@@ -147,14 +148,15 @@ const sampleRunsAtOnce = 4;
 /**
  * What is wrong with a request sample when run with its language's toolchain against the mock of
  * its version. A page may show the same sample as another (a guide's request that is its
- * operation's example): the same text in the same language runs once per worker.
+ * operation's example): the same text in the same language runs once per test run, in whichever
+ * worker meets it first.
  */
 const requestRuns = new Map<string, Promise<string | undefined>>();
 function requestRunProblem(languageId: string, text: string, version: 'v3' | 'v1'): Promise<string | undefined> {
   const key = JSON.stringify([languageId, version, text]);
   let run = requestRuns.get(key);
   if (!run) {
-    run = runSample(languageId, text, mockUrl(version)).then(runProblem);
+    run = oncePerTestRun(key, () => runSample(languageId, text, mockUrl(version)).then(runProblem));
     requestRuns.set(key, run);
   }
   return run;
