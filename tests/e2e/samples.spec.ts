@@ -151,15 +151,8 @@ const sampleRunsAtOnce = 4;
  * operation's example): the same text in the same language runs once per test run, in whichever
  * worker meets it first.
  */
-const requestRuns = new Map<string, Promise<string | undefined>>();
 function requestRunProblem(languageId: string, text: string, version: 'v3' | 'v1'): Promise<string | undefined> {
-  const key = JSON.stringify([languageId, version, text]);
-  let run = requestRuns.get(key);
-  if (!run) {
-    run = oncePerTestRun(key, () => runSample(languageId, text, mockUrl(version)).then(runProblem));
-    requestRuns.set(key, run);
-  }
-  return run;
+  return oncePerTestRun(JSON.stringify([languageId, version, text]), () => runSample(languageId, text, mockUrl(version)).then(runProblem));
 }
 
 /** Runs one copied request sample with its language's toolchain; returns what is wrong with it. */

@@ -3,7 +3,8 @@
  * shown on its operation page and in the guides that send it (400 distinct samples behind 568
  * shown ones); without this, each worker that meets one runs it again with its toolchain.
  *
- * Workers share a folder named by the run (`testRunFolder`): the first to ask claims a key by
+ * Within a worker, a key asked for again gets the same promise. Workers share a folder named by
+ * the run (`testRunFolder`): the first to ask claims a key by
  * creating its claim file, computes the result and writes it; the others wait for that file. A
  * claim whose result does not come (its worker was stopped by a timeout, or it threw) is computed again.
  */
@@ -23,7 +24,7 @@ export function nameTestRun(): void {
 }
 
 /** The folder the workers of this run share; undefined outside a named run. */
-export function testRunFolder(): string | undefined {
+function testRunFolder(): string | undefined {
   const run = process.env[runVariable];
   return run ? path.join(tmpdir(), `tessera-test-run-${run}`) : undefined;
 }
@@ -53,13 +54,13 @@ export async function onceInFolder<T>(folder: string, key: string, compute: () =
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     claimed = false;
   }
-  if (!claimed) {
-    // A claim withdrawn (its computation threw) or never answered is computed here.
-    for (let waited = 0; waited < waitMs && existsSync(claimFile); waited += 50) {
-      if (existsSync(resultFile)) return (JSON.parse(readFileSync(resultFile, 'utf8')) as {value: T}).value;
-      await pause(50);
-    }
-    if (existsSync(resultFile)) return (JSON.parse(readFileSync(resultFile, 'utf8')) as {value: T}).value;
+  const stored = () => (existsSync(resultFile) ? (JSON.parse(readFileSync(resultFile, 'utf8')) as {value: T}) : undefined);
+  // A claim withdrawn (its computation threw) or never answered is computed here.
+  for (let waited = 0; !claimed; waited += 50) {
+    const result = stored();
+    if (result) return result.value;
+    if (waited >= waitMs || !existsSync(claimFile)) break;
+    await pause(50);
   }
   let value: T;
   try {
@@ -75,8 +76,15 @@ export async function onceInFolder<T>(folder: string, key: string, compute: () =
   return value;
 }
 
-/** `compute()`'s result for `key`, once per test run across its workers (or once per call outside a run). */
+const inThisWorker = new Map<string, Promise<unknown>>();
+
+/** `compute()`'s result for `key`, once per test run across its workers (once per process outside a run). */
 export function oncePerTestRun<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const folder = testRunFolder();
-  return folder ? onceInFolder(folder, key, compute) : compute();
+  let result = inThisWorker.get(key) as Promise<T> | undefined;
+  if (!result) {
+    const folder = testRunFolder();
+    result = folder ? onceInFolder(folder, key, compute) : compute();
+    inThisWorker.set(key, result);
+  }
+  return result;
 }
