@@ -52,16 +52,7 @@ const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.re
  * break of the theme's `<div>…<br/></div>` lines.
  */
 async function selectAndCopy(block: Locator): Promise<string> {
-  const select = () =>
-    block.locator('pre').evaluate((pre) => {
-      const range = document.createRange();
-      range.selectNodeContents(pre);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-      const selected = getSelection()!.toString();
-      getSelection()!.removeAllRanges();
-      return selected;
-    });
+  const select = () => block.evaluate((element) => window.selectedText(element));
   // A tab's block can show an empty <pre> for a moment after the switch, before its code renders;
   // waiting for text and then selecting could fall in that moment, so the selection itself is
   // what waits for the code. What it then holds is compared with the sample as it is.
