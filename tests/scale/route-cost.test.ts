@@ -91,9 +91,15 @@ test(
       assert.equal(guideLinks.filter((href) => href.startsWith(apiPath)).length, 1, 'the guide’s sidebar links to the added API once');
 
       // A client-side navigation: the section brings the API's sidebar before the page renders.
+      // The URL changes when the link is clicked, while the guide is still shown until the API's
+      // route has loaded; so this waits for the API page's own heading, then reads the sidebar.
+      const guideHeading = await page.locator('h1').first().textContent();
       await sidebar.getByRole('link', {name: api, exact: true}).click();
       await page.waitForURL((url) => url.pathname.startsWith(apiPath));
-      await page.locator('h1').first().waitFor();
+      await page.waitForFunction((previous) => {
+        const heading = document.querySelector('h1');
+        return heading !== null && heading.textContent !== previous;
+      }, guideHeading);
       const apiLinks = await sidebarLinks();
       assert.equal(apiLinks[0], backToApiReferenceLabel);
       assert.ok(apiLinks.includes(api), apiLinks.join(' | '));
