@@ -19,6 +19,7 @@
 import {createHash} from 'node:crypto';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {parse as parseHtml, type DefaultTreeAdapterMap} from 'parse5';
 
 /**
  * Where browsers send CSP violation reports: the site's own origin (nginx logs them,
@@ -76,10 +77,40 @@ export function inlineScripts(html: string): string[] {
   return scripts;
 }
 
-/** Inline event handlers (`onclick="…"`) and `javascript:` URLs: a hash cannot allow them, so the build must have none. */
+type Parse5Node = DefaultTreeAdapterMap['node'];
+
+/** Attributes whose URL a browser runs when it is a `javascript:` URL. */
+const navigatingUrlAttributes = new Set(['href', 'xlink:href', 'src', 'action', 'formaction']);
+
+/** A URL as the URL parser reads it: tabs and line breaks removed, leading controls and spaces dropped. */
+function asUrlParserReads(value: string): string {
+  const withoutBreaks = value.replace(/[\t\n\r]/g, '');
+  let start = 0;
+  while (start < withoutBreaks.length && withoutBreaks.charCodeAt(start) <= 0x20) start += 1;
+  return withoutBreaks.slice(start);
+}
+
+/**
+ * Inline event handlers (`onclick="…"`) and `javascript:` URLs: a hash cannot allow them, so the
+ * build must have none. Read with parse5, the HTML standard's parser, so that attributes are
+ * found as a browser finds them (after `/`, after a quoted value with no space, past a `>` inside
+ * a quoted value), and URLs are compared as a browser's URL parser reads them (entities decoded,
+ * tabs and line breaks removed).
+ */
 export function inlineHandlers(html: string): string[] {
-  const found = [...html.matchAll(/<[a-z][^>]*?\s(on[a-z]+)\s*=/gi)].map((match) => match[1]!.toLowerCase());
-  if (/\bhref\s*=\s*["']?\s*javascript:/i.test(html)) found.push('javascript: URL');
+  const found: string[] = [];
+  const visit = (node: Parse5Node): void => {
+    if ('attrs' in node) {
+      for (const {name, value} of node.attrs) {
+        if (/^on/i.test(name)) found.push(name.toLowerCase());
+        else if (navigatingUrlAttributes.has(name.toLowerCase()) && /^javascript:/i.test(asUrlParserReads(value)))
+          found.push('javascript: URL');
+      }
+    }
+    if ('content' in node) visit(node.content);
+    if ('childNodes' in node) for (const child of node.childNodes) visit(child);
+  };
+  visit(parseHtml(html));
   return found;
 }
 

@@ -40,6 +40,15 @@ test('only scripts a browser runs are read, quoted or minified attributes alike'
 test('inline event handlers and javascript: links are found', () => {
   assert.deepEqual(inlineHandlers('<img src=x onerror="alert(1)"><a href="javascript:void 0">x</a>'), ['onerror', 'javascript: URL']);
   assert.deepEqual(inlineHandlers('<button class=onclick data-on=1>one</button>'), []);
+  // Written as an attacker would, to slip past a pattern: each is a handler or URL a browser runs.
+  assert.deepEqual(inlineHandlers('<img src="x"/onerror=alert(1)>'), ['onerror']);
+  assert.deepEqual(inlineHandlers('<img src="x"onerror=alert(1)>'), ['onerror']);
+  assert.deepEqual(inlineHandlers('<a title=">" onclick="alert(1)">x</a>'), ['onclick']);
+  assert.deepEqual(inlineHandlers('<svg><a xlink:href="java&#x09;script:alert(1)">x</a></svg>'), ['javascript: URL']);
+  assert.deepEqual(inlineHandlers('<template><div ONMOUSEOVER=x></div></template>'), ['onmouseover']);
+  assert.deepEqual(inlineHandlers('<form><button formaction=" JavaScript:alert(1)">x</button></form>'), ['javascript: URL']);
+  // Text that only looks like a handler is not one.
+  assert.deepEqual(inlineHandlers('<pre>&lt;img onerror="x"&gt; <code>href="javascript:"</code></pre>'), []);
 });
 
 test('the policy allows scripts from the site and the given hashes only', () => {
