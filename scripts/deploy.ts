@@ -7,38 +7,56 @@
  *
  *   nginx options: [--nginx /usr/sbin/nginx] [--nginx-conf <nginx.conf>] [--nginx-prefix <dir>]
  *
- * A deploy
- * 1. validates the build: its pages, no symbolic link or special file (nginx would follow a link
- *    out of the web root), no dotfile, source map, package file or nginx configuration, no inline
- *    event handler (the CSP could not allow it);
- * 2. copies it to `<base>/releases/<id>/site/` and writes `<base>/releases/<id>/release.nginx.conf`
- *    (root and headers, rendered from config/security-headers.ts and the hashes of the build's
- *    inline scripts, which this script computes itself: no file of the build is read as
- *    configuration);
- * 3. adds the hashed files (config/security-headers.ts, immutablePathPatterns: /assets/, diagrams,
- *    search indexes) of the releases it keeps that the new build lacks, so that a tab opened on an
- *    earlier release still loads its chunks;
- * 4. points `<base>/current` at the release by renaming a new symbolic link over it (atomic), runs
- *    `nginx -t` (on failure it points `current` back, removes the release and stops), then `nginx -s reload`: the new
- *    workers read the new include, so pages and their CSP hashes change together, while the old
- *    workers finish their requests with the old ones;
+ * A deploy, while it holds `<base>/deploy.lock` (a second deploy or rollback waits for none: it stops)
+ * 1. copies the build into a staging folder only this user may enter (`<base>/releases/.staging-*`,
+ *    mode 0700): folders and regular files only, each read through a descriptor opened without
+ *    following a link and checked to be the file the walk saw, so a link planted in the build during
+ *    the copy is never followed;
+ * 2. adds the hashed files (config/security-headers.ts, immutablePathPatterns: /assets/, diagrams,
+ *    search indexes) that the builds of the last `--keep` − 1 releases had and this one lacks, so
+ *    that a tab opened on an earlier release still loads its chunks. Only each release's own build
+ *    is carried (`build-files.json` lists it), never what that release carried itself: a hashed
+ *    file stays served for `--keep` − 1 deploys after the last build that had it, then it is gone;
+ * 3. validates the staged folder, which is exactly what nginx will serve: its pages, no symbolic
+ *    link or special file, no dotfile, source map, package file, private key or nginx
+ *    configuration (nor their .gz/.br twins, in any case), no control character in a name, no
+ *    inline event handler (the CSP could not allow it); and writes
+ *    `<base>/releases/<id>/release.nginx.conf` (root and headers, rendered from
+ *    config/security-headers.ts and the hashes of the staged pages' inline scripts, which this
+ *    script computes itself: no file of the build is read as configuration);
+ * 4. opens the staging folder to readers and renames it to `<base>/releases/<id>`, points
+ *    `<base>/current` at it by renaming a new symbolic link over it (atomic), runs `nginx -t` (on
+ *    failure it points `current` back, removes the release and stops), then `nginx -s reload`: the
+ *    new workers read the new include, so pages and their CSP hashes change together, while the
+ *    old workers finish their requests with the old ones. nginx reads `current` only then: its
+ *    `root` names the release's own folder;
  * 5. removes releases beyond the newest `--keep` (5).
  *
- * A rollback points `current` at the previous release (or `--to`), carries the hashed files of the
- * release it leaves into it, tests and reloads nginx the same way.
+ * A rollback points `current` at the previous release (or `--to`), carries the own hashed files of
+ * the release it leaves into it, tests and reloads nginx the same way. `status` lists the releases
+ * and checks each one's files as a deploy does, flagging a release that holds what a deploy refuses.
+ *
+ * The shipped server configuration also sets `disable_symlinks`: a link that reached a release
+ * anyway is answered 404, never followed.
  *
  * nginx's server block includes `<base>/current/release.nginx.conf` (deploy/nginx/tessera-docs.conf).
  * Run as a user who may write `<base>` and signal nginx (root, or with sudo).
  */
 import {spawnSync} from 'node:child_process';
 import {
+  chmodSync,
+  closeSync,
+  constants,
   copyFileSync,
-  cpSync,
   existsSync,
+  fstatSync,
   linkSync,
   lstatSync,
   mkdirSync,
+  mkdtempSync,
+  openSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   renameSync,
   rmSync,
@@ -50,6 +68,9 @@ import {buildScriptHashes, isImmutablePath, nginxReleaseConfig} from '../config/
 
 export const releaseIncludeFile = 'release.nginx.conf';
 export const releaseSiteFolder = 'site';
+/** Beside a release's site: the hashed files of its own build, the only ones later deploys carry. */
+export const releaseBuildFilesFile = 'build-files.json';
+export const deployLockFile = 'deploy.lock';
 const releaseIdPattern = /^\d{8}T\d{9}Z$/;
 
 export type NginxControl = {
@@ -61,9 +82,24 @@ export type NginxControl = {
 
 export const defaultNginx: NginxControl = {nginx: process.env.NGINX_PATH ?? '/usr/sbin/nginx', args: []};
 
-/** Paths a build must not contain: dotfiles (.git, .env), source maps, package files, nginx configuration. */
+/**
+ * Paths a build must not contain: dotfiles (.git, .env), source maps, package files, private keys,
+ * nginx configuration. Checked in lower case and without the .gz/.br suffixes of a precompressed
+ * twin, since a file system may be case-sensitive while a reader's request need not match it.
+ */
 const refusedPath =
-  /(^|\/)\.|\.map$|(^|\/)(node_modules|package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)(\/|$)|\.conf$/;
+  /(^|\/)\.|\.map$|(^|\/)(node_modules|package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)(\/|$)|\.conf$|(^|\/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$|\.(pem|key|p12|pfx)$/;
+/** A control character in a file name would reach the `Location` of nginx's trailing-slash redirect as a header break. */
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const unsafeNameCharacter = /[\x00-\x1f\x7f\\]/;
+
+/** Why a build may not hold a file or folder at `relative`, or undefined when it may. */
+export function refusedPathReason(relative: string): string | undefined {
+  if (unsafeNameCharacter.test(relative)) return 'a control character or backslash in the name';
+  if (refusedPath.test(relative.toLowerCase().replace(/(\.(gz|br))+$/, '')))
+    return 'a dotfile, source map, package file, private key or configuration file';
+  return undefined;
+}
 
 function* entriesUnder(root: string, relative = ''): Generator<{relative: string; kind: 'file' | 'directory' | 'other'}> {
   for (const name of readdirSync(path.join(root, relative))) {
@@ -76,26 +112,71 @@ function* entriesUnder(root: string, relative = ''): Generator<{relative: string
   }
 }
 
-/** The build's files and inline-script hashes; throws with every reason the build is refused. */
-export function validateBuild(buildDir: string): {files: string[]; scriptHashes: string[]} {
-  if (!existsSync(buildDir)) throw new Error(`No build at ${buildDir}: run \`npm run build\`.`);
+const notAFileOrFolder = 'not a file or folder (a symbolic link could lead out of the web root)';
+
+function refused(name: string, problems: string[]): Error {
+  return new Error(`Build ${name} refused:\n- ${problems.join('\n- ')}`);
+}
+
+/**
+ * The files and inline-script hashes of the site folder `siteDir` (the staged release, which is
+ * what nginx serves); throws with every reason it is refused, naming it `name`.
+ */
+export function validateBuild(siteDir: string, name = siteDir): {files: string[]; scriptHashes: string[]} {
+  if (!existsSync(siteDir)) throw new Error(`No build at ${siteDir}: run \`npm run build\`.`);
   const problems: string[] = [];
   const files: string[] = [];
-  for (const entry of entriesUnder(buildDir)) {
-    if (entry.kind === 'other') problems.push(`${entry.relative}: not a file or folder (a symbolic link could lead out of the web root)`);
-    else if (refusedPath.test(entry.relative))
-      problems.push(`${entry.relative}: a dotfile, source map, package file or configuration file`);
+  for (const entry of entriesUnder(siteDir)) {
+    const reason = entry.kind === 'other' ? notAFileOrFolder : refusedPathReason(entry.relative);
+    if (reason) problems.push(`${JSON.stringify(entry.relative).slice(1, -1)}: ${reason}`);
     else if (entry.kind === 'file') files.push(entry.relative);
   }
   for (const page of ['index.html', '404.html']) if (!files.includes(page)) problems.push(`${page}: missing`);
   let scriptHashes: string[] = [];
   try {
-    scriptHashes = buildScriptHashes(buildDir).hashes;
+    scriptHashes = buildScriptHashes(siteDir).hashes;
   } catch (error) {
     problems.push((error as Error).message);
   }
-  if (problems.length > 0) throw new Error(`Build ${buildDir} refused:\n- ${problems.join('\n- ')}`);
+  if (problems.length > 0) throw refused(name, problems);
   return {files, scriptHashes};
+}
+
+/**
+ * Copies the folders and regular files under `from` into `to`, and returns what it would not copy.
+ * Each file is opened without following a link and must be the very file the walk saw, with no
+ * other name: a link, or a hard link to a file elsewhere, planted while the copy runs is refused,
+ * never read.
+ */
+function copyBuild(from: string, to: string, relative = '', problems: string[] = []): string[] {
+  for (const name of readdirSync(path.join(from, relative))) {
+    const entry = relative ? `${relative}/${name}` : name;
+    const source = path.join(from, entry);
+    const seen = lstatSync(source);
+    if (seen.isDirectory()) {
+      mkdirSync(path.join(to, entry));
+      copyBuild(from, to, entry, problems);
+    } else if (!seen.isFile()) problems.push(`${entry}: ${notAFileOrFolder}`);
+    else if (seen.nlink !== 1) problems.push(`${entry}: a file with other names (a hard link could be a file from outside the build)`);
+    else {
+      let descriptor: number;
+      try {
+        descriptor = openSync(source, constants.O_RDONLY | constants.O_NOFOLLOW);
+      } catch (error) {
+        problems.push(`${entry}: changed while it was copied (${(error as NodeJS.ErrnoException).code})`);
+        continue;
+      }
+      try {
+        const opened = fstatSync(descriptor);
+        if (opened.isFile() && opened.ino === seen.ino && opened.dev === seen.dev)
+          writeFileSync(path.join(to, entry), readFileSync(descriptor));
+        else problems.push(`${entry}: changed while it was copied`);
+      } finally {
+        closeSync(descriptor);
+      }
+    }
+  }
+  return problems;
 }
 
 export function releaseIds(base: string): string[] {
@@ -122,20 +203,37 @@ function newReleaseId(base: string): string {
   return releaseIdOf(milliseconds);
 }
 
-/** Hard-links (or copies, across file systems) the hashed files of `fromSite` that `toSite` lacks. */
-function carryHashedFiles(fromSite: string, toSite: string): number {
+/** The hashed files under a site folder, with their precompressed twins. */
+function hashedFilesUnder(site: string): string[] {
+  const hashed: string[] = [];
+  for (const entry of entriesUnder(site)) {
+    if (entry.kind === 'file' && isImmutablePath(`/${entry.relative.replace(/\.(br|gz)$/, '')}`)) hashed.push(entry.relative);
+  }
+  return hashed;
+}
+
+/**
+ * The hashed files of a release's own build. A release deployed before the list was kept carries
+ * all of its hashed files once more; it leaves after `--keep` deploys like any other.
+ */
+function ownHashedFiles(release: string): string[] {
+  const list = path.join(release, releaseBuildFilesFile);
+  if (existsSync(list)) return JSON.parse(readFileSync(list, 'utf8')) as string[];
+  return hashedFilesUnder(path.join(release, releaseSiteFolder));
+}
+
+/** Hard-links (or copies, across file systems) the own hashed files of `fromRelease` that `toSite` lacks. */
+function carryHashedFiles(fromRelease: string, toSite: string): number {
   let carried = 0;
-  for (const entry of entriesUnder(fromSite)) {
-    if (entry.kind !== 'file') continue;
-    // The hashed file itself and its precompressed twins.
-    if (!isImmutablePath(`/${entry.relative.replace(/\.(br|gz)$/, '')}`)) continue;
-    const target = path.join(toSite, entry.relative);
-    if (existsSync(target)) continue;
+  for (const relative of ownHashedFiles(fromRelease)) {
+    const source = path.join(fromRelease, releaseSiteFolder, relative);
+    const target = path.join(toSite, relative);
+    if (existsSync(target) || !existsSync(source) || !lstatSync(source).isFile()) continue;
     mkdirSync(path.dirname(target), {recursive: true});
     try {
-      linkSync(path.join(fromSite, entry.relative), target);
+      linkSync(source, target);
     } catch {
-      copyFileSync(path.join(fromSite, entry.relative), target);
+      copyFileSync(source, target);
     }
     carried += 1;
   }
@@ -146,6 +244,46 @@ function runNginx(control: NginxControl, args: string[]): void {
   const result = spawnSync(control.nginx, [...args, ...control.args], {encoding: 'utf8'});
   if (result.status !== 0) {
     throw new Error(`nginx ${args.join(' ')} failed (${result.status ?? result.error?.message}):\n${result.stderr}`);
+  }
+}
+
+function processIsRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `work` holding `<base>/deploy.lock`, created exclusively: two deploys (or a deploy and a
+ * rollback) at once would each carry, switch and prune on a state the other is changing. A lock
+ * whose process has gone (a deploy killed midway) is taken over; a live one stops this run.
+ */
+function withDeployLock<T>(base: string, work: () => T): T {
+  mkdirSync(base, {recursive: true});
+  const lock = path.join(base, deployLockFile);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      writeFileSync(lock, `${process.pid}\n`, {flag: 'wx'});
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 2) throw error;
+      const holder = Number(readFileSync(lock, 'utf8').trim());
+      if (processIsRunning(holder)) {
+        throw new Error(`Another deploy or rollback (process ${holder}) is running: ${lock} is held. Try again when it has finished.`, {
+          cause: error,
+        });
+      }
+      rmSync(lock, {force: true});
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, {force: true});
   }
 }
 
@@ -171,59 +309,99 @@ function switchTo(base: string, id: string, control: NginxControl, reload: boole
   if (reload) runNginx(control, ['-s', 'reload']);
 }
 
-export type DeployOptions = {base: string; buildDir: string; keep?: number; nginx?: NginxControl; reload?: boolean};
+export type DeployOptions = {
+  base: string;
+  buildDir: string;
+  keep?: number;
+  nginx?: NginxControl;
+  reload?: boolean;
+  /** For the tests: runs on the staged site just before it is validated, as a process racing the deploy could. */
+  beforeValidation?: (stagedSite: string) => void;
+};
 
-export function deploy({base, buildDir, keep = 5, nginx = defaultNginx, reload = true}: DeployOptions): {id: string; carried: number} {
+export function deploy({base, buildDir, keep = 5, nginx = defaultNginx, reload = true, beforeValidation}: DeployOptions): {
+  id: string;
+  carried: number;
+} {
   const absoluteBase = path.resolve(base);
-  const {scriptHashes} = validateBuild(path.resolve(buildDir));
-  const id = newReleaseId(absoluteBase);
-  const releases = path.join(absoluteBase, 'releases');
-  mkdirSync(releases, {recursive: true});
-  // Assembled under a name no include points at, then renamed into place whole.
-  const staging = path.join(releases, `.staging-${id}`);
-  const site = path.join(staging, releaseSiteFolder);
-  let carried = 0;
-  try {
-    cpSync(path.resolve(buildDir), site, {recursive: true});
-    for (const earlier of releaseIds(absoluteBase)
-      .slice(-(keep - 1))
-      .reverse()) {
-      carried += carryHashedFiles(path.join(releases, earlier, releaseSiteFolder), site);
+  const source = path.resolve(buildDir);
+  if (!existsSync(source)) throw new Error(`No build at ${source}: run \`npm run build\`.`);
+  return withDeployLock(absoluteBase, () => {
+    const id = newReleaseId(absoluteBase);
+    const releases = path.join(absoluteBase, 'releases');
+    mkdirSync(releases, {recursive: true});
+    // Assembled under a name no include points at, which only this user may enter (mkdtemp: 0700)
+    // until it has been validated; then renamed into place whole.
+    const staging = mkdtempSync(path.join(releases, '.staging-'));
+    const site = path.join(staging, releaseSiteFolder);
+    let carried = 0;
+    try {
+      mkdirSync(site);
+      const copyProblems = copyBuild(source, site);
+      if (copyProblems.length > 0) throw refused(source, copyProblems);
+      writeFileSync(path.join(staging, releaseBuildFilesFile), `${JSON.stringify(hashedFilesUnder(site), null, 1)}\n`);
+      for (const earlier of releaseIds(absoluteBase)
+        .slice(-(keep - 1))
+        .reverse()) {
+        carried += carryHashedFiles(path.join(releases, earlier), site);
+      }
+      beforeValidation?.(site);
+      const {scriptHashes} = validateBuild(site, source);
+      const finalSite = path.join(releases, id, releaseSiteFolder);
+      writeFileSync(
+        path.join(staging, releaseIncludeFile),
+        nginxReleaseConfig({root: finalSite, scriptHashes, generatedBy: 'scripts/deploy.ts'}),
+      );
+      chmodSync(staging, 0o755);
+      renameSync(staging, path.join(releases, id));
+    } finally {
+      rmSync(staging, {recursive: true, force: true});
     }
-    const finalSite = path.join(releases, id, releaseSiteFolder);
-    writeFileSync(
-      path.join(staging, releaseIncludeFile),
-      nginxReleaseConfig({root: finalSite, scriptHashes, generatedBy: 'scripts/deploy.ts'}),
-    );
-    renameSync(staging, path.join(releases, id));
-  } finally {
-    rmSync(staging, {recursive: true, force: true});
-  }
-  try {
-    switchTo(absoluteBase, id, nginx, reload);
-  } catch (error) {
-    // Not a release to roll back to.
-    if (currentRelease(absoluteBase) !== id) rmSync(path.join(releases, id), {recursive: true, force: true});
-    throw error;
-  }
-  prune(absoluteBase, keep);
-  return {id, carried};
+    try {
+      switchTo(absoluteBase, id, nginx, reload);
+    } catch (error) {
+      // Not a release to roll back to.
+      if (currentRelease(absoluteBase) !== id) rmSync(path.join(releases, id), {recursive: true, force: true});
+      throw error;
+    }
+    prune(absoluteBase, keep);
+    return {id, carried};
+  });
 }
 
 export type RollbackOptions = {base: string; to?: string; nginx?: NginxControl; reload?: boolean};
 
 export function rollback({base, to, nginx = defaultNginx, reload = true}: RollbackOptions): {from: string; to: string} {
   const absoluteBase = path.resolve(base);
-  const ids = releaseIds(absoluteBase);
+  return withDeployLock(absoluteBase, () => {
+    const ids = releaseIds(absoluteBase);
+    const current = currentRelease(absoluteBase);
+    if (!current) throw new Error(`No current release in ${absoluteBase}.`);
+    const target = to ?? ids.filter((id) => id < current).at(-1);
+    if (!target || !ids.includes(target))
+      throw new Error(`No release ${to ?? 'before ' + current} in ${absoluteBase}/releases (releases: ${ids.join(', ')}).`);
+    const releases = path.join(absoluteBase, 'releases');
+    carryHashedFiles(path.join(releases, current), path.join(releases, target, releaseSiteFolder));
+    switchTo(absoluteBase, target, nginx, reload);
+    return {from: current, to: target};
+  });
+}
+
+export type ReleaseStatus = {id: string; current: boolean; problems: string[]};
+
+/** Each release, and what in its site a deploy would refuse (a file planted after it was deployed, say). */
+export function releaseStatus(base: string): ReleaseStatus[] {
+  const absoluteBase = path.resolve(base);
   const current = currentRelease(absoluteBase);
-  if (!current) throw new Error(`No current release in ${absoluteBase}.`);
-  const target = to ?? ids.filter((id) => id < current).at(-1);
-  if (!target || !ids.includes(target))
-    throw new Error(`No release ${to ?? 'before ' + current} in ${absoluteBase}/releases (releases: ${ids.join(', ')}).`);
-  const releases = path.join(absoluteBase, 'releases');
-  carryHashedFiles(path.join(releases, current, releaseSiteFolder), path.join(releases, target, releaseSiteFolder));
-  switchTo(absoluteBase, target, nginx, reload);
-  return {from: current, to: target};
+  return releaseIds(absoluteBase).map((id) => {
+    let problems: string[] = [];
+    try {
+      validateBuild(path.join(absoluteBase, 'releases', id, releaseSiteFolder));
+    } catch (error) {
+      problems = (error as Error).message.split('\n- ').slice(1);
+    }
+    return {id, current: id === current, problems};
+  });
 }
 
 /** Keeps the newest `keep` releases and the current one. */
@@ -278,8 +456,13 @@ function main(): void {
     const {from, to} = rollback({base, to: text('--to'), nginx, reload});
     console.log(`Rolled back from ${from} to ${to}${reload ? '; nginx reloaded' : ''}.`);
   } else {
-    const current = currentRelease(path.resolve(base));
-    for (const id of releaseIds(path.resolve(base))) console.log(`${id === current ? '*' : ' '} ${id}`);
+    const statuses = releaseStatus(base);
+    for (const {id, current, problems} of statuses) {
+      console.log(`${current ? '*' : ' '} ${id}${problems.length > 0 ? `  REFUSED: ${problems.join('; ')}` : ''}`);
+    }
+    if (statuses.some(({problems}) => problems.length > 0)) {
+      throw new Error('A release holds what a deploy refuses: deploy a clean build, and remove that release.');
+    }
   }
 }
 

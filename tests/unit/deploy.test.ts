@@ -5,13 +5,24 @@
  * or configurations that must leave the serving release alone. Needs nginx and its brotli module.
  */
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
 import {request} from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {scriptHashSource} from '../../config/security-headers';
-import {currentRelease, deploy, releaseIds, releaseIncludeFile, rollback, type NginxControl} from '../../scripts/deploy';
+import {
+  currentRelease,
+  deploy,
+  deployLockFile,
+  releaseIds,
+  releaseIncludeFile,
+  releaseSiteFolder,
+  releaseStatus,
+  rollback,
+  type NginxControl,
+} from '../../scripts/deploy';
 import {
   freePort,
   host,
@@ -131,22 +142,47 @@ test('a build with a planted nginx directive, a link out of the web root or an i
   });
   assert.throws(
     () => deploy({base, buildDir: planted.root, nginx: control}),
-    /_headers\.nginx\.conf: a dotfile, source map, package file or configuration file/,
+    /_headers\.nginx\.conf: a dotfile, source map, package file, private key or configuration file/,
   );
   const linked = makeBuild('linked', (root) => symlinkSync('/etc', path.join(root, 'leak')));
   assert.throws(() => deploy({base, buildDir: linked.root, nginx: control}), /leak: not a file or folder/);
-  const handler = makeBuild('handler', (root) => writeFileSync(path.join(root, 'x.html'), '<img src=x onerror="alert(1)">'));
+  const handler = makeBuild('handler', (root) => writeFileSync(path.join(root, 'x.html'), '<img src="x"/onerror=alert(1)>'));
   assert.throws(() => deploy({base, buildDir: handler.root, nginx: control}), /inline handlers \(onerror\)/);
+  // A file with a second name may be any file of the machine: it is not read.
+  writeFileSync(path.join(work, 'outside.txt'), 'outside the build');
+  const hardLinked = makeBuild('hard-linked', (root) => linkSync(path.join(work, 'outside.txt'), path.join(root, 'assets/js/x.txt')));
+  assert.throws(() => deploy({base, buildDir: hardLinked.root, nginx: control}), /assets\/js\/x\.txt: a file with other names/);
   const leftovers = makeBuild('leftovers', (root) => {
     mkdirSync(path.join(root, '.git'));
     writeFileSync(path.join(root, '.git/config'), '[core]');
     writeFileSync(path.join(root, 'assets/js/main.js.map'), '{}');
     writeFileSync(path.join(root, 'package.json'), '{}');
+    // The same in another case or as a precompressed twin, a private key, and a name with a line break.
+    for (const name of [
+      'assets/js/x.js.MAP',
+      'assets/js/y.js.map.gz',
+      'package.json.gz',
+      'id_rsa',
+      'tls.Key',
+      'page\r\nSet-Cookie: x=1.html',
+    ])
+      writeFileSync(path.join(root, name), 'not for readers');
   });
   assert.throws(
     () => deploy({base, buildDir: leftovers.root, nginx: control}),
     (error: Error) =>
-      ['.git:', '.git/config:', 'assets/js/main.js.map:', 'package.json:'].every((line) => error.message.includes(`- ${line}`)),
+      [
+        '.git:',
+        '.git/config:',
+        'assets/js/main.js.map:',
+        'package.json:',
+        'assets/js/x.js.MAP:',
+        'assets/js/y.js.map.gz:',
+        'package.json.gz:',
+        'id_rsa:',
+        'tls.Key:',
+        'page\\r\\nSet-Cookie: x=1.html: a control character',
+      ].every((line) => error.message.includes(`- ${line}`)),
   );
   assert.equal(currentRelease(base), serving);
   assert.equal(releaseIds(base).length, 2, 'no release was added');
@@ -179,5 +215,94 @@ test('rollback serves the previous release with its CSP, and the chunks of the o
   assert.match(
     readFileSync(path.join(base, 'current', releaseIncludeFile), 'utf8'),
     new RegExp(`^root ${path.join(base, 'releases', a!, 'site')};$`, 'm'),
+  );
+});
+
+test('a link planted in the staged release while the deploy runs is refused: what is validated is what is served', async () => {
+  const serving = currentRelease(base);
+  const ids = releaseIds(base);
+  const racing = makeBuild('racing');
+  // Where a process racing the deploy would drop links: into every folder of the staged copy,
+  // after the copy and the carried files, just before the validation.
+  const plant = (site: string) => {
+    symlinkSync('/etc/passwd', path.join(site, 'leak.txt'));
+    symlinkSync('/etc/passwd', path.join(site, 'assets/js/leak.txt'));
+  };
+  assert.throws(
+    () => deploy({base, buildDir: racing.root, nginx: control, beforeValidation: plant}),
+    (error: Error) =>
+      ['leak.txt: not a file or folder', 'assets/js/leak.txt: not a file or folder'].every((line) => error.message.includes(`- ${line}`)),
+  );
+  assert.equal(currentRelease(base), serving);
+  assert.deepEqual(releaseIds(base), ids, 'no release was added');
+  assert.deepEqual(
+    readdirSync(path.join(base, 'releases')).filter((name) => name.startsWith('.')),
+    [],
+    'no staging folder is left',
+  );
+  assert.equal((await get(`${server.url}/assets/js/leak.txt`)).status, 404);
+});
+
+test('a link that reaches a release anyway is not followed by nginx, and status flags the release', async () => {
+  const serving = currentRelease(base)!;
+  const site = path.join(base, 'releases', serving, releaseSiteFolder);
+  symlinkSync('/etc/passwd', path.join(site, 'assets/js/leak.txt'));
+  try {
+    const answer = await get(`${server.url}/assets/js/leak.txt`);
+    assert.equal(answer.status, 404);
+    assert.doesNotMatch(answer.body, /root:/);
+    const flagged = releaseStatus(base).find(({id}) => id === serving)!;
+    assert.deepEqual(flagged.problems, ['assets/js/leak.txt: not a file or folder (a symbolic link could lead out of the web root)']);
+    assert.ok(
+      releaseStatus(base)
+        .filter(({id}) => id !== serving)
+        .every(({problems}) => problems.length === 0),
+    );
+    const status = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', 'status', '--base', base], {encoding: 'utf8'});
+    assert.equal(status.status, 1);
+    assert.match(status.stdout, new RegExp(`^\\* ${serving}  REFUSED: assets/js/leak\\.txt: not a file or folder`, 'm'));
+  } finally {
+    rmSync(path.join(site, 'assets/js/leak.txt'));
+  }
+});
+
+test('a second deploy while one holds the lock stops at once; a lock whose process has gone is taken over', () => {
+  const lock = path.join(base, deployLockFile);
+  const ids = releaseIds(base);
+  writeFileSync(lock, `${process.pid}\n`);
+  try {
+    assert.throws(() => deploy({base, buildDir: releaseB.root, nginx: control}), /Another deploy or rollback \(process \d+\) is running/);
+    assert.throws(() => rollback({base, nginx: control}), /Another deploy or rollback/);
+    assert.deepEqual(releaseIds(base), ids);
+  } finally {
+    rmSync(lock);
+  }
+  // A process that has exited: its pid is free.
+  const exited = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {encoding: 'utf8'});
+  writeFileSync(lock, `${exited.stdout}\n`);
+  deploy({base, buildDir: releaseB.root, nginx: control});
+  assert.equal(releaseIds(base).length, ids.length + 1);
+  assert.equal(existsSync(lock), false, 'the lock is released');
+});
+
+test('a hashed file leaves the releases once no build of the last --keep − 1 deploys had it', async () => {
+  const keep = 3;
+  const junk = 'assets/js/junk.0f0f0f0f.js';
+  const withJunk = makeBuild('junk', (root) => writeFileSync(path.join(root, junk), 'console.log("junk")'));
+  deploy({base, buildDir: withJunk.root, keep, nginx: control});
+  await eventually(async () => (await get(`${server.url}/${junk}`)).status === 200, 'the junk file served');
+  const present: boolean[] = [];
+  for (let round = 0; round < 2 * keep - 1; round += 1) {
+    const {id} = deploy({base, buildDir: makeBuild(`clean-${round}`).root, keep, nginx: control});
+    present.push(existsSync(path.join(base, 'releases', id, releaseSiteFolder, junk)));
+  }
+  // Carried by the next keep − 1 deploys, for tabs opened on the release that had it, never by a
+  // release that only carried it; so once those releases are pruned too, no release holds it.
+  assert.deepEqual(present, [true, true, false, false, false]);
+  await eventually(async () => (await get(`${server.url}/${junk}`)).status === 404, 'the junk file no longer served');
+  assert.equal(releaseIds(base).length, keep);
+  assert.deepEqual(
+    releaseIds(base).filter((id) => existsSync(path.join(base, 'releases', id, releaseSiteFolder, junk))),
+    [],
   );
 });

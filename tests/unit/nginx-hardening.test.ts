@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {request} from 'node:http';
 import {connect} from 'node:net';
 import os from 'node:os';
@@ -44,7 +44,7 @@ function send(url: string, options: {method?: string; headers?: Record<string, s
 }
 
 /** Sends `bytes` as they are and reads the answer's head until nginx closes the connection. */
-function sendRaw(port: number, bytes: Buffer | string): Promise<{statusLine: string; headers: Map<string, string>}> {
+function sendRaw(port: number, bytes: Buffer | string): Promise<{statusLine: string; headers: Map<string, string>; headerNames: string[]}> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, host);
     let received = '';
@@ -55,7 +55,7 @@ function sendRaw(port: number, bytes: Buffer | string): Promise<{statusLine: str
       const headers = new Map(
         lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
       );
-      resolve({statusLine, headers});
+      resolve({statusLine, headers, headerNames: lines.map((line) => line.slice(0, line.indexOf(':')).toLowerCase())});
     });
     socket.end(bytes);
   });
@@ -75,6 +75,8 @@ async function logLinesOnceWritten(file: string, count: number): Promise<string[
 }
 
 const notFoundPage = '<!doctype html><title>Page Not Found</title>';
+/** A file name that, decoded into a redirect's Location, would end the header and start another. */
+const injectedName = 'page\r\nSet-Cookie: planted=1';
 const olderVersionNotFoundPage = '<!doctype html><title>Page Not Found</title><p>1.0.0';
 let root: string;
 let server: NginxServer;
@@ -99,10 +101,28 @@ before(async () => {
     'package-lock.json',
     'docs/package.json',
     'node_modules/left-pad/index.js',
+    // The same in another case, as a precompressed twin, and private keys.
+    'assets/js/main.0a1b2c3d.js.MAP',
+    'assets/js/main.0a1b2c3d.js.map.gz',
+    'Package.JSON',
+    'package.json.gz',
+    'package.json.br',
+    'id_rsa',
+    'docs/tls.KEY',
+    'site.conf.gz',
   ]) {
     mkdirSync(path.dirname(path.join(root, file)), {recursive: true});
     writeFileSync(path.join(root, file), 'not for readers');
   }
+  // Links to outside the web root, as one planted after a deploy would be, the precompressed twin
+  // of a real file among them; and a page whose name holds a line break.
+  writeFileSync(path.join(root, 'assets/js/twin.1a2b3c4d.js'), 'console.log(1)');
+  symlinkSync('/etc/passwd', path.join(root, 'assets/js/twin.1a2b3c4d.js.br'));
+  symlinkSync('/etc/passwd', path.join(root, 'assets/js/twin.1a2b3c4d.js.gz'));
+  symlinkSync('/etc/passwd', path.join(root, 'assets/js/leak.txt'));
+  symlinkSync('/etc', path.join(root, 'docs/etc'));
+  symlinkSync('/etc/passwd', path.join(root, 'docs/leak.html'));
+  writeFileSync(path.join(root, `${injectedName}.html`), '<!doctype html><title>Injected</title>');
   server = await startNginx({root, workers: 1});
 });
 
@@ -126,6 +146,14 @@ test('dotfiles, source maps and package files are answered 404 with the site’s
     '/node_modules/left-pad/index.js',
     '/node_modules/',
     '/%2egit/config',
+    '/assets/js/main.0a1b2c3d.js.MAP',
+    '/assets/js/main.0a1b2c3d.js.map.gz',
+    '/Package.JSON',
+    '/package.json.gz',
+    '/package.json.br',
+    '/id_rsa',
+    '/docs/tls.KEY',
+    '/site.conf.gz',
   ]) {
     const answer = await send(server.url + urlPath);
     assert.equal(answer.status, 404, urlPath);
@@ -145,6 +173,10 @@ test('a missing page under a docs version is answered with that version’s not-
     ['/docs/9.9.9/refunds', notFoundPage],
     ['/no-such-page', notFoundPage],
     ['/404.html', notFoundPage],
+    // The home and not-found pages have one address each.
+    ['/404', notFoundPage],
+    ['/index', notFoundPage],
+    ['/index.html', notFoundPage],
   ];
   for (const [urlPath, body] of cases) {
     const answer = await send(server.url + urlPath);
@@ -225,6 +257,75 @@ test('CSP reports are accepted on the site’s own origin, logged, and limited; 
   assert.deepEqual((await logged(3)).slice(2), [['application/csp-report', last]], 'only accepted reports are logged');
 });
 
+test('a link in the web root is never followed, nor its precompressed twin', async () => {
+  for (const [urlPath, encoding] of [
+    ['/assets/js/leak.txt', 'identity'],
+    ['/docs/etc/passwd', 'identity'],
+    ['/docs/leak', 'identity'],
+    ['/docs/etc/', 'identity'],
+    ['/assets/js/twin.1a2b3c4d.js', 'br'],
+    ['/assets/js/twin.1a2b3c4d.js', 'gzip'],
+  ] as const) {
+    const answer = await send(server.url + urlPath, {headers: {'Accept-Encoding': encoding}});
+    assert.doesNotMatch(answer.body, /root:/, `${urlPath} (${encoding})`);
+    if (urlPath.startsWith('/assets/js/twin')) {
+      // The file itself is served; the link beside it is not.
+      assert.equal(answer.status, 200, urlPath);
+      assert.equal(answer.body, 'console.log(1)', urlPath);
+      assert.equal(answer.headers['content-encoding'], undefined, urlPath);
+    } else assert.equal(answer.status, 404, urlPath);
+  }
+});
+
+test('a control character in a path is refused before any redirect can carry it into a header', async () => {
+  const encoded = encodeURIComponent(injectedName);
+  for (const urlPath of [`/${encoded}/`, `/${encoded}`, '/docs/%00/', '/%7F']) {
+    const answer = await send(server.url + urlPath);
+    assert.equal(answer.status, 400, urlPath);
+    assert.equal(answer.headers['set-cookie'], undefined, urlPath);
+    assert.equal(answer.headers.location, undefined, urlPath);
+    assert.equal(answer.headers['cache-control'], 'no-store', urlPath);
+  }
+});
+
+test('a Range header is ignored: the whole file, with each header once', async () => {
+  for (const range of ['bytes=999999999-', 'bytes=0-1,3-4', 'bytes=2-3']) {
+    const answer = await sendRaw(server.port, `GET / HTTP/1.1\r\nHost: x\r\nRange: ${range}\r\nConnection: close\r\n\r\n`);
+    assert.equal(answer.statusLine, 'HTTP/1.1 200 OK', range);
+    assert.equal(answer.headers.get('content-range'), undefined, range);
+    const repeated = answer.headerNames.filter((name, index) => answer.headerNames.indexOf(name) !== index);
+    assert.deepEqual(repeated, [], range);
+  }
+});
+
+test('a CSP report that is not shaped as JSON is refused and not logged, and a flood is limited', async () => {
+  const log = path.join(server.prefix, 'csp-reports.log');
+  const linesBefore = (await logLinesOnceWritten(log, 1)).length;
+  const post = (body: string | Buffer) =>
+    send(`${server.url}/csp-report`, {method: 'POST', headers: {'Content-Type': 'application/csp-report'}, body});
+  // The limits of the earlier reports are spent after 2 s (5 a second, a burst of 10).
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  for (const body of [
+    'not a report',
+    // Cut short, as a report truncated in transit would be.
+    '{"csp-report": {"blocked-uri": "inl',
+    Buffer.from('{"csp-report":{"blocked-uri":"in\0line"}}'),
+  ]) {
+    assert.equal((await post(body)).status, 400, String(body));
+  }
+  const valid = JSON.stringify({'csp-report': {'blocked-uri': 'flood'}});
+  const statuses = await Promise.all(Array.from({length: 60}, () => post(valid).then((answer) => answer.status)));
+  const accepted = statuses.filter((status) => status === 204).length;
+  assert.ok(accepted >= 1 && accepted <= 12, `accepted ${accepted} of 60 sent at once`);
+  assert.equal(statuses.filter((status) => status === 429).length, 60 - accepted);
+  const lines = await logLinesOnceWritten(log, linesBefore + accepted);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const logged = readFileSync(log, 'utf8').split('\n').filter(Boolean).slice(linesBefore);
+  assert.equal(lines.length, linesBefore + accepted);
+  assert.equal(logged.length, accepted, 'only the accepted reports are logged');
+  for (const line of logged) assert.equal((JSON.parse(line) as {report: string}).report, valid);
+});
+
 test('the plain-HTTP server redirects every request to HTTPS on the same name, path and query', async () => {
   const port = await freePort();
   const prefix = newPrefix();
@@ -253,7 +354,7 @@ test('the plain-HTTP server redirects every request to HTTPS on the same name, p
   }
 });
 
-test('on Debian, the documented configuration passes nginx -t with the modules Debian enables, and no load_module of its own', async (context) => {
+test('on Debian, the server blocks the configuration’s header documents pass nginx -t as written, with the modules Debian enables and no load_module of its own', async (context) => {
   const modulesEnabled = '/etc/nginx/modules-enabled';
   if (!existsSync(modulesEnabled)) {
     context.skip('not Debian');
@@ -264,32 +365,62 @@ test('on Debian, the documented configuration passes nginx -t with the modules D
   assert.doesNotMatch(header, /^#\s+load_module/m);
   const prefix = newPrefix();
   try {
-    const [sitePort, redirectPort] = [await freePort(), await freePort()];
+    // The documented lines as an operator copies them, with this run's files for the site's own.
+    const certificate = path.join(prefix, 'docs.pem');
+    const key = path.join(prefix, 'docs.key');
+    const openssl = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=docs.tessera.example',
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+      ],
+      {encoding: 'utf8'},
+    );
+    assert.equal(openssl.status, 0, openssl.stderr);
+    const replacements: [documented: string, local: string][] = [
+      ['/etc/nginx/tessera-docs-http.conf', httpConfigFile],
+      ['/etc/nginx/tessera-docs-redirect.conf', redirectConfigFile],
+      ['/etc/nginx/tessera-docs.conf', writeLocalSiteConfig(prefix)],
+      ['/srv/tessera-docs/current/release.nginx.conf', path.join(server.prefix, 'release.nginx.conf')],
+      ['/etc/ssl/certs/docs.tessera.example.pem', certificate],
+      ['/etc/ssl/private/docs.tessera.example.key', key],
+    ];
+    let documented = header
+      .split('\n')
+      .filter((line) => line.startsWith('#   '))
+      .map((line) => line.slice(4))
+      .join('\n');
+    for (const [from, to] of replacements) {
+      assert.ok(documented.includes(from), `the header names ${from}`);
+      documented = documented.replaceAll(from, to);
+    }
     const main = (extra: string) => `${extra}
 include ${modulesEnabled}/*.conf;
 pid ${path.join(prefix, 'nginx.pid')};
 events {}
 http {
-    include ${httpConfigFile};
-    server {
-        listen ${host}:${sitePort};
-        include ${path.join(server.prefix, 'release.nginx.conf')};
-        include ${writeLocalSiteConfig(prefix)};
-    }
-    server {
-        listen ${host}:${redirectPort};
-        server_name docs.tessera.example;
-        include ${redirectConfigFile};
-    }
+${documented}
 }
 `;
     const check = (config: string) => {
       writeFileSync(path.join(prefix, 'nginx.conf'), config);
-      // No -p: Debian's module lines name paths relative to nginx's own prefix.
+      // No -p: Debian's module lines name paths relative to nginx's own prefix. -t opens no port.
       return spawnSync(nginxPath, ['-t', '-q', '-e', 'stderr', '-c', path.join(prefix, 'nginx.conf')], {encoding: 'utf8'});
     };
-    const documented = check(main(''));
-    assert.equal(documented.status, 0, documented.stderr);
+    const asDocumented = check(main(''));
+    assert.equal(asDocumented.status, 0, asDocumented.stderr);
+    assert.equal(asDocumented.stderr, '', 'no warning either');
     const withLoadModule = check(main('load_module modules/ngx_http_brotli_static_module.so;'));
     assert.notEqual(withLoadModule.status, 0);
     assert.match(withLoadModule.stderr, /already loaded/);
