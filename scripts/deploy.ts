@@ -24,7 +24,7 @@
  *    `<base>/releases/<id>/release.nginx.conf` (root and headers, rendered from
  *    config/security-headers.ts and the hashes of the staged pages' inline scripts, which this
  *    script computes itself: no file of the build is read as configuration);
- * 4. opens the staging folder to readers and renames it to `<base>/releases/<id>`, points
+ * 4. opens the staging folder to nginx's user (0755 and 0644, whatever the umask) and renames it to `<base>/releases/<id>`, points
  *    `<base>/current` at it by renaming a new symbolic link over it (atomic), runs `nginx -t` (on
  *    failure it points `current` back, removes the release and stops), then `nginx -s reload`: the
  *    new workers read the new include, so pages and their CSP hashes change together, while the
@@ -240,6 +240,14 @@ function carryHashedFiles(fromRelease: string, toSite: string): number {
   return carried;
 }
 
+/** nginx's workers run as another user (Debian: www-data): folders 0755 and files 0644, whatever the deploying user's umask. */
+function openToReaders(folder: string): void {
+  chmodSync(folder, 0o755);
+  for (const entry of entriesUnder(folder)) {
+    if (entry.kind !== 'other') chmodSync(path.join(folder, entry.relative), entry.kind === 'directory' ? 0o755 : 0o644);
+  }
+}
+
 function runNginx(control: NginxControl, args: string[]): void {
   const result = spawnSync(control.nginx, [...args, ...control.args], {encoding: 'utf8'});
   if (result.status !== 0) {
@@ -352,7 +360,7 @@ export function deploy({base, buildDir, keep = 5, nginx = defaultNginx, reload =
         path.join(staging, releaseIncludeFile),
         nginxReleaseConfig({root: finalSite, scriptHashes, generatedBy: 'scripts/deploy.ts'}),
       );
-      chmodSync(staging, 0o755);
+      openToReaders(staging);
       renameSync(staging, path.join(releases, id));
     } finally {
       rmSync(staging, {recursive: true, force: true});

@@ -5,7 +5,18 @@
  * or configurations that must leave the serving release alone. Needs nginx and its brotli module.
  */
 import assert from 'node:assert/strict';
-import {existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {spawnSync} from 'node:child_process';
 import {request} from 'node:http';
 import os from 'node:os';
@@ -225,6 +236,7 @@ test('a link planted in the staged release while the deploy runs is refused: wha
   // Where a process racing the deploy would drop links: into every folder of the staged copy,
   // after the copy and the carried files, just before the validation.
   const plant = (site: string) => {
+    assert.equal(statSync(path.dirname(site)).mode & 0o777, 0o700, 'only the deploying user may enter the staging folder');
     symlinkSync('/etc/passwd', path.join(site, 'leak.txt'));
     symlinkSync('/etc/passwd', path.join(site, 'assets/js/leak.txt'));
   };
@@ -289,8 +301,18 @@ test('a hashed file leaves the releases once no build of the last --keep − 1 d
   const keep = 3;
   const junk = 'assets/js/junk.0f0f0f0f.js';
   const withJunk = makeBuild('junk', (root) => writeFileSync(path.join(root, junk), 'console.log("junk")'));
-  deploy({base, buildDir: withJunk.root, keep, nginx: control});
+  // Deployed by a user whose umask lets no one else read: nginx's user must read the release all the same.
+  const umask = process.umask(0o077);
+  try {
+    deploy({base, buildDir: withJunk.root, keep, nginx: control});
+  } finally {
+    process.umask(umask);
+  }
   await eventually(async () => (await get(`${server.url}/${junk}`)).status === 200, 'the junk file served');
+  const junkRelease = path.join(base, 'releases', releaseIds(base).at(-1)!);
+  assert.equal(statSync(path.join(junkRelease, releaseSiteFolder, 'assets/js')).mode & 0o777, 0o755);
+  assert.equal(statSync(path.join(junkRelease, releaseSiteFolder, junk)).mode & 0o777, 0o644);
+  assert.equal(statSync(path.join(junkRelease, releaseIncludeFile)).mode & 0o777, 0o644);
   const present: boolean[] = [];
   for (let round = 0; round < 2 * keep - 1; round += 1) {
     const {id} = deploy({base, buildDir: makeBuild(`clean-${round}`).root, keep, nginx: control});
@@ -301,6 +323,8 @@ test('a hashed file leaves the releases once no build of the last --keep − 1 d
   assert.deepEqual(present, [true, true, false, false, false]);
   await eventually(async () => (await get(`${server.url}/${junk}`)).status === 404, 'the junk file no longer served');
   assert.equal(releaseIds(base).length, keep);
+  for (const id of releaseIds(base))
+    assert.equal(statSync(path.join(base, 'releases', id)).mode & 0o777, 0o755, 'nginx’s user may read a release');
   assert.deepEqual(
     releaseIds(base).filter((id) => existsSync(path.join(base, 'releases', id, releaseSiteFolder, junk))),
     [],
