@@ -28,7 +28,7 @@ export const redirectConfigFile = path.join(siteDir, 'deploy/nginx/tessera-docs-
 export const cspReportLog = '/var/log/nginx/tessera-docs-csp-reports.log';
 const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /** Debian's libnginx-mod-http-brotli-static: sends the build's .br files. */
-const brotliModule = process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+export const brotliModule = process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /** `prefix`: the run's temporary folder (its configuration, pid file and CSP report log, csp-reports.log). */
 export type NginxServer = {

@@ -1,6 +1,6 @@
 /**
  * Which sample languages' toolchains are installed here (each language's probe), and the Debian
- * packages that bring the missing ones: for .ci/run (scripts/sample-toolchains.ts) and for the
+ * packages that bring the missing ones: for .ci/run and `npm test` (scripts/test-tools.ts) and for the
  * sample tests, which stop at once with the packages to install rather than fail inside a sample.
  */
 import {spawnSync} from 'node:child_process';
