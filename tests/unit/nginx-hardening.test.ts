@@ -314,9 +314,16 @@ test('a CSP report that is not shaped as JSON is refused and not logged, and a f
     assert.equal((await post(body)).status, 400, String(body));
   }
   const valid = JSON.stringify({'csp-report': {'blocked-uri': 'flood'}});
+  const started = performance.now();
   const statuses = await Promise.all(Array.from({length: 60}, () => post(valid).then((answer) => answer.status)));
+  const seconds = (performance.now() - started) / 1000;
   const accepted = statuses.filter((status) => status === 204).length;
-  assert.ok(accepted >= 1 && accepted <= 12, `accepted ${accepted} of 60 sent at once`);
+  // The burst and the first, then 5 a second for as long as the flood took (longer on a busy machine).
+  const allowed = 11 + Math.ceil(5 * seconds);
+  assert.ok(
+    accepted >= 1 && accepted <= allowed,
+    `accepted ${accepted} of 60 sent at once in ${seconds.toFixed(2)} s (at most ${allowed})`,
+  );
   assert.equal(statuses.filter((status) => status === 429).length, 60 - accepted);
   const lines = await logLinesOnceWritten(log, linesBefore + accepted);
   await new Promise((resolve) => setTimeout(resolve, 200));
