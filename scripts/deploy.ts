@@ -58,6 +58,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -255,6 +256,14 @@ function runNginx(control: NginxControl, args: string[]): void {
   }
 }
 
+/**
+ * The base folder without symbolic links: nginx's `disable_symlinks on` (deploy/nginx/tessera-docs.conf)
+ * refuses a path with a link anywhere in it, so the `root` each release's include names must have none.
+ */
+function realBase(base: string): string {
+  return realpathSync(path.resolve(base));
+}
+
 function processIsRunning(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
@@ -331,7 +340,8 @@ export function deploy({base, buildDir, keep = 5, nginx = defaultNginx, reload =
   id: string;
   carried: number;
 } {
-  const absoluteBase = path.resolve(base);
+  mkdirSync(base, {recursive: true});
+  const absoluteBase = realBase(base);
   const source = path.resolve(buildDir);
   if (!existsSync(source)) throw new Error(`No build at ${source}: run \`npm run build\`.`);
   return withDeployLock(absoluteBase, () => {
@@ -380,7 +390,7 @@ export function deploy({base, buildDir, keep = 5, nginx = defaultNginx, reload =
 export type RollbackOptions = {base: string; to?: string; nginx?: NginxControl; reload?: boolean};
 
 export function rollback({base, to, nginx = defaultNginx, reload = true}: RollbackOptions): {from: string; to: string} {
-  const absoluteBase = path.resolve(base);
+  const absoluteBase = realBase(base);
   return withDeployLock(absoluteBase, () => {
     const ids = releaseIds(absoluteBase);
     const current = currentRelease(absoluteBase);
@@ -399,7 +409,7 @@ export type ReleaseStatus = {id: string; current: boolean; problems: string[]};
 
 /** Each release, and what in its site a deploy would refuse (a file planted after it was deployed, say). */
 export function releaseStatus(base: string): ReleaseStatus[] {
-  const absoluteBase = path.resolve(base);
+  const absoluteBase = realBase(base);
   const current = currentRelease(absoluteBase);
   return releaseIds(absoluteBase).map((id) => {
     let problems: string[] = [];

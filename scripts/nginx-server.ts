@@ -12,7 +12,7 @@
  * needed, and stopping this process stops nginx. Bound to 127.0.0.1.
  */
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer, connect} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,7 +152,8 @@ export async function startNginx({
   port?: number;
   workers?: number | 'auto';
 }): Promise<NginxServer> {
-  const absoluteRoot = path.resolve(root);
+  // Without symbolic links: the configuration's `disable_symlinks on` refuses a path with one anywhere in it.
+  const absoluteRoot = existsSync(root) ? realpathSync(root) : path.resolve(root);
   if (!existsSync(nginxPath)) throw new Error(`No nginx at ${nginxPath}: apt-get install nginx (or set NGINX_PATH).`);
   if (!existsSync(brotliModule)) {
     throw new Error(`No brotli module at ${brotliModule}: apt-get install libnginx-mod-http-brotli-static (or set NGINX_BROTLI_MODULE).`);

@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -292,9 +293,17 @@ test('a second deploy while one holds the lock stops at once; a lock whose proce
   // A process that has exited: its pid is free.
   const exited = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {encoding: 'utf8'});
   writeFileSync(lock, `${exited.stdout}\n`);
-  deploy({base, buildDir: releaseB.root, nginx: control});
+  // Named through a symbolic link, as /srv may be: nginx's disable_symlinks would refuse every
+  // file under a root that went through it, so the include names the real path.
+  const linkedBase = path.join(work, 'srv-link');
+  symlinkSync(base, linkedBase);
+  const {id} = deploy({base: linkedBase, buildDir: releaseB.root, nginx: control});
   assert.equal(releaseIds(base).length, ids.length + 1);
   assert.equal(existsSync(lock), false, 'the lock is released');
+  assert.match(
+    readFileSync(path.join(base, 'releases', id, releaseIncludeFile), 'utf8'),
+    new RegExp(`^root ${path.join(realpathSync(base), 'releases', id, 'site')};$`, 'm'),
+  );
 });
 
 test('a hashed file leaves the releases once no build of the last --keep − 1 deploys had it', async () => {
