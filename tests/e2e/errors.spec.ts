@@ -1,5 +1,6 @@
 import {expect, test, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
+import {fastTierWhen} from '../support/test-tiers';
 
 const glossary = '/markdown-page';
 
@@ -37,6 +38,55 @@ test.describe('failure views (spec 4, 8)', () => {
       await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);
     });
+  }
+
+  // Mistyped docs URLs no page is written for: paths under /docs that name no version (the browser
+  // matches the docs plugin's route there, not the catch-all route /404.html was rendered from),
+  // and a version's own root, which has no page. `inVersion`: the browser renders it in that version,
+  // so its version menu marks the version as the current one; elsewhere it marks none.
+  const current = {label: '3.0.0 (current)', start: '/docs/3.0.0/category/tessera-documentation', heading: 'Tessera documentation'};
+  const legacy = {label: '1.0.0', start: '/docs/1.0.0/api/tessera-api', heading: 'Tessera API'};
+  for (const [route, version, inVersion, inFastTier] of [
+    ['/docs/foo', current, false, false],
+    ['/docs/9.9.9/x', current, false, false],
+    ['/docs/3/x', current, false, false],
+    ['/docs/1/x', current, false, false],
+    ['/docs/3.0.0x/y', current, false, true],
+    ['/docs/1.0.0x/y', current, false, false],
+    ['/docs/3.0.0', current, true, false],
+    ['/docs/1.0.0', legacy, true, true],
+  ] as const) {
+    test(
+      `the mistyped docs URL ${route} hydrates to the not-found page, readable, with a way back to the ${version.label} docs`,
+      fastTierWhen(inFastTier),
+      async ({page}) => {
+        const errors = recordErrors(page);
+        const response = await page.goto(route);
+        expect(response?.status()).toBe(404);
+        await expectHydrated(page);
+        await page.waitForLoadState('networkidle');
+        // What the reader has once the app has taken the page over: the heading and the text stayed.
+        await expect(page.getByRole('heading', {level: 1, name: 'Page Not Found'})).toBeVisible();
+        await expect(page.getByText('We could not find what you were looking for.')).toBeVisible();
+        const mainNavigation = page.getByRole('navigation', {name: 'Main'});
+        await expect(mainNavigation.getByRole('button', {name: version.label, exact: true})).toBeVisible();
+        // Hydration keeps the server's attributes: a page rendered for another route would leave this wrong.
+        await expect(mainNavigation.locator('a.dropdown__link[aria-current="page"]')).toHaveText(inVersion ? [version.label] : []);
+        expect(errors).toEqual([]);
+        const wayBack = page
+          .getByRole('navigation', {name: 'Ways back'})
+          .getByRole('link', {name: `Open the ${version.label} documentation`});
+        await expect(wayBack).toHaveAttribute('href', version.start);
+        const [start] = await Promise.all([
+          page.waitForResponse((answer) => new URL(answer.url()).pathname === version.start),
+          wayBack.click(),
+        ]);
+        expect(start.status()).toBe(200);
+        await expect(page).toHaveURL(version.start);
+        await expect(page.getByRole('heading', {level: 1, name: version.heading})).toBeVisible();
+        expect(errors).toEqual([]);
+      },
+    );
   }
 
   test('a page that crashes shows "This page crashed", Try again, the Cause chain and ways back', async ({page}) => {

@@ -169,6 +169,9 @@ test('a missing page under a docs version is answered with that version’s not-
     ['/docs/1.0.0/no-such-guide/', olderVersionNotFoundPage],
     ['/docs/1.0.0/404.html', olderVersionNotFoundPage],
     ['/docs/1.0.0/404', olderVersionNotFoundPage],
+    // The version's root has no page: the browser renders it in that version.
+    ['/docs/1.0.0', olderVersionNotFoundPage],
+    ['/docs/1.0.0?from=x', olderVersionNotFoundPage],
     // A version the build has no not-found page for, and paths outside the versions.
     ['/docs/9.9.9/refunds', notFoundPage],
     ['/no-such-page', notFoundPage],

@@ -195,3 +195,30 @@ test('autocomplete.js still makes its datasets from the module our replacement m
   assert.match(dataset, /clear: function clear\(\) \{/);
   assert.ok(upstreamModifications.some((modification) => modification.upstreamFile.endsWith('/autocomplete/dataset.js')));
 });
+
+test('a docs path that names no version still reaches DocsRoot with the version routes, which our wrapper matches as renderRoutes does', () => {
+  const read = (file: string) => readFileSync(path.join(nodeModules, file), 'utf8');
+  // The docs plugin puts every version under one route at its base path, each version at its own path, not exact.
+  const routes = read('@docusaurus/plugin-content-docs/lib/routes.js');
+  assert.match(
+    routes,
+    /path: \(0, utils_1\.normalizeUrl\)\(\[param\.baseUrl, param\.options\.routeBasePath\]\),\s+exact: false,\s+component: param\.options\.docsRootComponent,\s+routes: subRoutes,/,
+  );
+  assert.match(routes, /path: version\.path,\s+exact: false,\s+component: options\.docVersionRootComponent,/);
+  // DocsRoot renders them inside the layout, so no match leaves the layout around nothing.
+  assert.match(read('@docusaurus/theme-classic/lib/theme/DocsRoot/index.js'), /<Layout>\{renderRoutes\(props\.route\.routes\)\}<\/Layout>/);
+  // /404.html is the catch-all route, which renders @theme/NotFound: the component the wrapper renders.
+  assert.match(read('@docusaurus/core/lib/server/codegen/codegenRoutes.js'), /path: '\*',\s+component: ComponentCreator\('\*'\),/);
+  assert.match(
+    read('@docusaurus/core/lib/client/exports/ComponentCreator.js'),
+    /if \(path === '\*'\) \{[^]*?loader: \(\) => import\('@theme\/NotFound'\),/,
+  );
+  assert.match(
+    read('react-router-config/esm/react-router-config.js'),
+    /path: route\.path,\s+exact: route\.exact,\s+strict: route\.strict,/,
+  );
+  const wrapper = readFileSync(path.join(siteDir, 'src/theme/DocsRoot/index.tsx'), 'utf8');
+  assert.match(wrapper, /matchPath\(pathname, \{path: route\.path, exact: route\.exact, strict: route\.strict\}\)/);
+  assert.match(wrapper, /const NotFound = lazy\(\(\) => import\('@theme\/NotFound'\)\);/);
+  assert.ok(upstreamModifications.some((modification) => modification.upstreamFile.endsWith('/theme/DocsRoot/index.js')));
+});
