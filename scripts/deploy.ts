@@ -7,7 +7,7 @@
  *
  *   nginx options: [--nginx /usr/sbin/nginx] [--nginx-conf <nginx.conf>] [--nginx-prefix <dir>]
  *
- * A deploy, while it holds `<base>/deploy.lock` (a second deploy or rollback waits for none: it stops)
+ * A deploy, while it holds `<base>/deploy.lock` (a second deploy or a rollback meanwhile stops at once)
  * 1. copies the build into a staging folder only this user may enter (`<base>/releases/.staging-*`,
  *    mode 0700): folders and regular files only, each read through a descriptor opened without
  *    following a link and checked to be the file the walk saw, so a link planted in the build during
@@ -24,12 +24,12 @@
  *    `<base>/releases/<id>/release.nginx.conf` (root and headers, rendered from
  *    config/security-headers.ts and the hashes of the staged pages' inline scripts, which this
  *    script computes itself: no file of the build is read as configuration);
- * 4. opens the staging folder to nginx's user (0755 and 0644, whatever the umask) and renames it to `<base>/releases/<id>`, points
- *    `<base>/current` at it by renaming a new symbolic link over it (atomic), runs `nginx -t` (on
- *    failure it points `current` back, removes the release and stops), then `nginx -s reload`: the
- *    new workers read the new include, so pages and their CSP hashes change together, while the
- *    old workers finish their requests with the old ones. nginx reads `current` only then: its
- *    `root` names the release's own folder;
+ * 4. opens the staging folder to nginx's user (0755 and 0644, whatever the umask), renames it to
+ *    `<base>/releases/<id>`, points `<base>/current` at it by renaming a new symbolic link over it
+ *    (atomic), runs `nginx -t` (on failure it points `current` back, removes the release and
+ *    stops), then `nginx -s reload`: the new workers read the new include, so pages and their CSP
+ *    hashes change together, while the old workers finish their requests with the old ones. nginx
+ *    reads `current` only then: its `root` names the release's own real path;
  * 5. removes releases beyond the newest `--keep` (5).
  *
  * A rollback points `current` at the previous release (or `--to`), carries the own hashed files of
