@@ -36,9 +36,6 @@
  * the release it leaves into it, tests and reloads nginx the same way. `status` lists the releases
  * and checks each one's files as a deploy does, flagging a release that holds what a deploy refuses.
  *
- * The shipped server configuration also sets `disable_symlinks`: a link that reached a release
- * anyway is answered 404, never followed.
- *
  * nginx's server block includes `<base>/current/release.nginx.conf` (deploy/nginx/tessera-docs.conf).
  * Run as a user who may write `<base>` and signal nginx (root, or with sudo).
  */
@@ -257,8 +254,9 @@ function runNginx(control: NginxControl, args: string[]): void {
 }
 
 /**
- * The base folder without symbolic links: nginx's `disable_symlinks on` (deploy/nginx/tessera-docs.conf)
- * refuses a path with a link anywhere in it, so the `root` each release's include names must have none.
+ * The base folder without symbolic links, so that the `root` each release's include names is the
+ * release folder itself: a later change to a link on the way (a linked /srv) changes nothing that
+ * nginx serves until a deploy or rollback reloads it.
  */
 function realBase(base: string): string {
   return realpathSync(path.resolve(base));

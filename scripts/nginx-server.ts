@@ -152,7 +152,7 @@ export async function startNginx({
   port?: number;
   workers?: number | 'auto';
 }): Promise<NginxServer> {
-  // Without symbolic links: the configuration's `disable_symlinks on` refuses a path with one anywhere in it.
+  // The real path, as scripts/deploy.ts writes it: the root that production's nginx gets.
   const absoluteRoot = existsSync(root) ? realpathSync(root) : path.resolve(root);
   if (!existsSync(nginxPath)) throw new Error(`No nginx at ${nginxPath}: apt-get install nginx (or set NGINX_PATH).`);
   if (!existsSync(brotliModule)) {

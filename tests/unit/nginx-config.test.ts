@@ -1,17 +1,18 @@
 /**
  * deploy/nginx/tessera-docs.conf over a small stand-in build: the file types other parts of the
  * site serve (Markdown twins, llms.txt, Postman collections) get their type, charset and
- * compression whether or not the build precompressed them. Needs nginx and its brotli module
- * (`.ci/run` installs both).
+ * compression whether or not the build precompressed them, and every request that accepts brotli
+ * gets the .br file. Needs nginx and its brotli module (`.ci/run` installs both).
  */
 import assert from 'node:assert/strict';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {request} from 'node:http';
+import {connect} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {headersFile} from '../../config/security-headers';
-import {startNginx, type NginxServer} from '../../scripts/nginx-server';
+import {host, siteConfigFile, startNginx, type NginxServer} from '../../scripts/nginx-server';
 import {precompress} from '../../scripts/precompress';
 import {cdnHeadersFile} from '../../scripts/write-host-headers';
 
@@ -29,6 +30,31 @@ function fetchRaw(url: string, acceptEncoding: string): Promise<Answer> {
   });
 }
 
+/**
+ * The Content-Encoding nginx answers a request for `urlPath` that accepts brotli, with the Host
+ * header `name`; written on a raw socket so that no other header varies.
+ */
+function encodingFor(port: number, urlPath: string, name: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(/^content-encoding: *(\S+)/im.exec(received.split('\r\n\r\n')[0]!)?.[1]));
+    socket.end(`GET ${urlPath} HTTP/1.1\r\nHost: ${name}\r\nAccept-Encoding: gzip, br\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+/** Host names of 1 to 64 letters: what nginx allocates for each header moves what follows a file name in memory. */
+const hostNames = Array.from({length: 64}, (_, index) => 'h'.repeat(index + 1));
+
+/** How many of the requests for `urlPath` over `hostNames` were not answered with the .br file. */
+async function missedBrotli(port: number, urlPath: string): Promise<number> {
+  let missed = 0;
+  for (const name of hostNames) if ((await encodingFor(port, urlPath, name)) !== 'br') missed += 1;
+  return missed;
+}
+
 const text = (line: string) => `${line}\n`.repeat(200);
 let root: string;
 let server: NginxServer;
@@ -39,6 +65,8 @@ before(async () => {
   writeFileSync(path.join(root, '404.html'), '<!doctype html><title>Page Not Found</title>');
   writeFileSync(path.join(root, 'guide.html'), '<!doctype html><title>Guide</title>');
   writeFileSync(path.join(root, 'guide.md'), text('# Guide, as Markdown'));
+  mkdirSync(path.join(root, 'docs'));
+  writeFileSync(path.join(root, 'docs/page.html'), `<!doctype html><title>Page</title>${text('<p>A page in a folder.')}`);
   writeFileSync(path.join(root, 'llms.txt'), text('- [Guide](/guide.md)'));
   writeFileSync(path.join(root, 'llms-full.txt'), text('The whole site as text.'));
   writeFileSync(path.join(root, 'tessera.postman_collection.json'), `{"item": [${'{"name": "Create session"},'.repeat(100)}{}]}`);
@@ -85,4 +113,15 @@ test('the page and its Markdown twin live side by side: /guide, /guide.md, and /
   assert.equal(slash.status, 301);
   assert.equal(slash.headers.location, '/guide');
   assert.equal((await fetchRaw(`${server.url}/guide.md/`, 'identity')).status, 404);
+});
+
+// Debian's brotli_static module (1.0.0~rc-3; upstream's code is the same) adds the length of ".br"
+// to a path length that already counts it and the final NUL, so the name it hands nginx ends 3
+// bytes past the string. nginx reads it as a C string unless `disable_symlinks` is set; then it
+// walks the whole length for a `/`, and where a `/` lies in those bytes (what an earlier request
+// left in the memory, so it varies with the headers and the worker's history) it writes a NUL there
+// and misses the .br file. The shipped configuration does not set it (deploy/nginx/tessera-docs.conf).
+test('every request that accepts brotli gets the .br file, whatever its headers', async () => {
+  assert.doesNotMatch(readFileSync(siteConfigFile, 'utf8'), /^\s*disable_symlinks\b/m);
+  for (const urlPath of ['/guide.md', '/llms.txt', '/docs/page']) assert.equal(await missedBrotli(server.port, urlPath), 0, urlPath);
 });
