@@ -1,22 +1,26 @@
 /**
  * A proxy in front of the e2e server that sends each HTML page the way a busy phone on a slow link
- * may parse it: the top of the page (the navbar, then the content from `<main>` to the end of its first
- * `<h1>` and a first screen's worth of HTML after it) one tag at a time, with a pause after each, so
+ * may parse it: the top of the page (the navbar, then the content from `<main>` past the element that
+ * ends its first screen) one tag at a time, with a pause after each, so
  * the browser can paint every partly parsed state; the rest in one piece. Every other file passes
  * through unchanged.
  */
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
+import {firstScreenEndId} from '../../src/plugins/hold-first-paint/first-screen';
 
 /** Long enough for a frame (16.7 ms at 60 Hz) to be painted between two pieces. */
 const pauseMs = 25;
 
-/**
- * How much HTML after the first `</h1>` a first screen holds, at least: it takes in the tables
- * that open the notifications, object and error-code pages, whose columns settle only once their
- * last cell is parsed.
- */
+/** How much HTML after the first `</h1>` a first screen holds, at least. */
 const firstScreenHtml = 3000;
+
+/**
+ * How much HTML after the element that ends the first screen (src/plugins/hold-first-paint) still
+ * comes tag by tag: the first paint waits for that element, so the pieces after it leave the
+ * browser time to paint while the rest of the page is still to come.
+ */
+const afterFirstScreenEnd = 1500;
 
 /** Where each piece of `html` ends: after every tag in the navbar and in the top of the content. */
 function pieceEnds(html: string): number[] {
@@ -25,7 +29,11 @@ function pieceEnds(html: string): number[] {
   if (navbarStart >= 0) regions.push([navbarStart, html.indexOf('</nav>', navbarStart)]);
   const mainStart = html.indexOf('<main');
   const h1End = mainStart >= 0 ? html.indexOf('</h1>', mainStart) : -1;
-  if (h1End >= 0) regions.push([mainStart, Math.min(h1End + firstScreenHtml, html.length)]);
+  // The first screen ends after the tables that start in it: on the object, error-code and
+  // notifications pages that is 3,600 to 8,000 characters after the heading.
+  const firstScreenEnd = html.indexOf(`id=${firstScreenEndId}`, mainStart);
+  const topEnd = Math.max(h1End + firstScreenHtml, firstScreenEnd < 0 ? -1 : firstScreenEnd + afterFirstScreenEnd);
+  if (h1End >= 0) regions.push([mainStart, Math.min(topEnd, html.length)]);
   const ends: number[] = [];
   for (const [start, end] of regions) {
     if (end < 0) continue;
