@@ -3,14 +3,15 @@ import {axeViolations, type AxeResults} from '../support/axe';
 import {expectHydrated} from '../support/hydration';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {pageTypes} from '../../scripts/measure/page-types';
-import {exhaustive, fastTierWhen} from '../support/test-tiers';
+import {exhaustive, fastTierWhen, fullTier} from '../support/test-tiers';
 import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 
 /**
  * Zero axe-core violations, of any impact, on every page type, in the desktop and the
  * mobile layout, and in the states a reader puts a page in (mobile menu, search suggestions,
  * another code tab, every collapsed schema section opened). Lighthouse's accessibility score
- * runs these same axe rules.
+ * runs these same axe rules. The fast tier checks the page types in the desktop layout; the full
+ * tier every page in both.
  */
 
 const layouts = {
@@ -23,10 +24,7 @@ const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_or
 const v3Operation = '/docs/3.0.0/api/create-session';
 const v1Operation = '/docs/1.0.0/api/purchase-decision';
 
-/**
- * The page types (the list the bench and the budgets use), then the other kinds of page. The fast
- * tier checks the page types in the desktop layout; the full tier every page in both layouts.
- */
+/** The page types (the list the bench and the budgets use), then the other kinds of page. */
 const samplePages = [
   ...pageTypes.map(({label, path}) => ({type: label, path})),
   {type: 'Glossary', path: '/markdown-page'},
@@ -140,66 +138,76 @@ test.describe('accessibility: no axe violations', () => {
   // axe checks the contrast of every text node: the long API pages take it a while.
   test.describe.configure({timeout: 120_000});
 
-  for (const [layout, viewport] of Object.entries(layouts)) {
-    test.describe(`${layout} layout`, () => {
-      test.use({viewport});
+  /**
+   * The layouts a test checks, in one load of its page: the fast tier the desktop layout, the full
+   * tier the desktop layout and then the mobile one, the window narrowed as a reader turns a tablet
+   * or narrows a browser window (Docusaurus draws its mobile sidebar and table of contents from the
+   * window's width, and redraws them when it changes). A load costs as much as an axe run.
+   */
+  const layoutsChecked = fullTier ? (['desktop', 'mobile'] as const) : (['desktop'] as const);
 
-      for (const {type, path: route} of samplePages) {
-        test(`${type} ${route}`, fastTierWhen(layout === 'desktop' && pageTypePaths.has(route)), async ({page}, testInfo) => {
-          await page.goto(route);
-          await settle(page, route);
-          await expectNoViolations(page, testInfo);
-        });
-      }
+  /** Runs `check` in each layout in turn, after the page has settled in it. */
+  async function inEachLayout(page: Page, route: string, check: (layout: keyof typeof layouts) => Promise<void>): Promise<void> {
+    for (const layout of layoutsChecked) {
+      await page.setViewportSize(layouts[layout]);
+      await settle(page, route);
+      await check(layout);
+    }
+  }
 
-      test('search suggestions open', exhaustive, async ({page}, testInfo) => {
-        await page.goto(guide);
-        await settle(page, guide);
+  for (const {type, path: route} of samplePages) {
+    test(`${type} ${route}`, fastTierWhen(pageTypePaths.has(route)), async ({page}, testInfo) => {
+      await page.goto(route);
+      await inEachLayout(page, route, () => expectNoViolations(page, testInfo));
+    });
+  }
+
+  test(
+    'a guide with its search suggestions open, with no results, and its code tabs switched to PHP',
+    exhaustive,
+    async ({page}, testInfo) => {
+      await page.goto(guide);
+      await inEachLayout(page, guide, async () => {
         await openSearchSuggestions(page, 'capture');
         await expectNoViolations(page, testInfo);
-      });
-
-      test('search suggestions open without results', exhaustive, async ({page}, testInfo) => {
-        await page.goto(guide);
-        await settle(page, guide);
-        // First a term with suggestions, then one without: the box changes from options to "No results".
-        await openSearchSuggestions(page, 'capture');
+        // The box changes from options to "No results".
         await searchInput(page).fill('qqxyzzy');
         await expect(page.locator('.navbar').getByText('No results')).toBeVisible();
         await expect(suggestions(page)).toHaveCount(0);
         await expectNoViolations(page, testInfo);
-      });
-
-      test('guide code tabs switched to PHP', exhaustive, async ({page}, testInfo) => {
-        await page.goto(guide);
-        await settle(page, guide);
+        await searchInput(page).fill('');
+        await page.keyboard.press('Escape');
         await page.getByRole('tablist').first().getByRole('tab', {name: 'PHP'}).click();
         await expect(page.locator('article pre.prism-code.language-php').first()).toBeVisible();
         await expectNoViolations(page, testInfo);
+        await page.getByRole('tablist').first().getByRole('tab', {name: 'JSON'}).click();
       });
+    },
+  );
 
-      test('API request samples switched to PHP', exhaustive, async ({page}, testInfo) => {
-        await page.goto(v3Operation);
-        await settle(page, v3Operation);
-        const samples = page.getByRole('region', {name: 'Request samples'});
-        await samples.getByRole('tab', {name: 'PHP', exact: true}).click();
-        await expect(samples.locator('pre.prism-code.language-php')).toBeVisible();
-        await expectNoViolations(page, testInfo);
-      });
+  test('API request samples switched to PHP', exhaustive, async ({page}, testInfo) => {
+    await page.goto(v3Operation);
+    await inEachLayout(page, v3Operation, async () => {
+      const samples = page.getByRole('region', {name: 'Request samples'});
+      await samples.getByRole('tab', {name: 'PHP', exact: true}).click();
+      await expect(samples.locator('pre.prism-code.language-php')).toBeVisible();
+      await expectNoViolations(page, testInfo);
+    });
+  });
 
-      for (const route of [v3Operation, v1Operation]) {
-        test(`API operation with every section opened ${route}`, exhaustive, async ({page}, testInfo) => {
-          // Opened, create-session is several times as long, and axe checks the contrast of every text node.
-          test.setTimeout(240_000);
-          await page.goto(route);
-          await settle(page, route);
-          await expandEverySection(page);
-          // Response headers and array items are drawn only inside opened sections.
-          await expect(page.getByText('Tessera-Request-Id').first()).toBeVisible();
-          await expect(page.getByText('Array [').first()).toBeVisible();
-          await expectNoViolations(page, testInfo);
-        });
-      }
+  // Opened, the sections hold the same content in either layout, whose own checks above cover
+  // what differs between them: the desktop layout only.
+  for (const route of [v3Operation, v1Operation]) {
+    test(`API operation with every section opened ${route}`, exhaustive, async ({page}, testInfo) => {
+      // Opened, create-session is several times as long, and axe checks the contrast of every text node.
+      test.setTimeout(240_000);
+      await page.goto(route);
+      await settle(page, route);
+      await expandEverySection(page);
+      // Response headers and array items are drawn only inside opened sections.
+      await expect(page.getByText('Tessera-Request-Id').first()).toBeVisible();
+      await expect(page.getByText('Array [').first()).toBeVisible();
+      await expectNoViolations(page, testInfo);
     });
   }
 
