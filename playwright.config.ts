@@ -1,5 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
-import {chromiumFlags, chromiumPath} from './config/chromium';
+import {chromiumFlags, testChromiumPath} from './config/chromium';
 import {e2ePort as port} from './tests/support/e2e-server';
 import {mockCommand, mockServers} from './tests/support/sample-runner';
 import {exhaustiveTag, fullTier} from './tests/support/test-tiers';
@@ -10,9 +10,9 @@ nameTestRun();
 
 /**
  * End-to-end tests run against the production build (`npm run build`), served by nginx with the
- * shipped configuration (scripts/nginx-server.ts), in Debian's Chromium: Playwright cannot
- * download its own browser here. Beside it run two mocks of the API (one per OpenAPI file) that
- * the code-sample tests call. `npm test` runs the fast tier; TESSERA_TESTS=full adds the tests
+ * shipped configuration (scripts/nginx-server.ts), in Debian's Chromium headless shell
+ * (config/chromium.ts): Playwright cannot download its own browser here. Beside it run two mocks
+ * of the API (one per OpenAPI file) that the code-sample tests call. `npm test` runs the fast tier; TESSERA_TESTS=full adds the tests
  * tagged @exhaustive (tests/support/test-tiers.ts).
  */
 
@@ -34,7 +34,7 @@ export default defineConfig({
     // failing test with `--trace on` to get its trace.
     trace: 'off',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: testChromiumPath,
       args: chromiumFlags,
     },
   },

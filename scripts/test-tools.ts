@@ -11,7 +11,7 @@
 import {spawnSync} from 'node:child_process';
 import {accessSync, constants, existsSync} from 'node:fs';
 import path from 'node:path';
-import {chromiumPath} from '../config/chromium';
+import {chromiumPath, testChromiumPath} from '../config/chromium';
 import {toolchainStates} from '../src/lib/sample-languages/toolchains';
 import {brotliModule, nginxPath} from './nginx-server';
 
@@ -32,6 +32,7 @@ const runs = (command: string, args: string[]): boolean => spawnSync(command, ar
 export function testTools(): TestTool[] {
   return [
     {label: 'Chromium', debianPackages: ['chromium'], installed: isExecutable(chromiumPath)},
+    {label: 'Chromium headless shell', debianPackages: ['chromium-headless-shell'], installed: isExecutable(testChromiumPath)},
     {label: 'nginx', debianPackages: ['nginx'], installed: isExecutable(nginxPath)},
     {label: 'nginx brotli_static module', debianPackages: ['libnginx-mod-http-brotli-static'], installed: existsSync(brotliModule)},
     {label: 'OpenSSL', debianPackages: ['openssl'], installed: runs('openssl', ['version'])},

@@ -10,7 +10,7 @@ import {test} from 'node:test';
 import path from 'node:path';
 import {chromium, type Page} from '@playwright/test';
 import {benchScale, perRouteCost, scaleMarkdown} from '../../scripts/bench-scale';
-import {chromiumFlags, chromiumPath} from '../../config/chromium';
+import {chromiumFlags, testChromiumPath} from '../../config/chromium';
 import {backToApiReferenceLabel} from '../../config/added-api-sidebars';
 import {startNginx} from '../../scripts/nginx-server';
 import {writeHostHeaders} from '../../scripts/write-host-headers';
@@ -71,7 +71,7 @@ test(
     const root = path.resolve(import.meta.dirname, '../../build-scale/2x');
     writeHostHeaders(root);
     const server = await startNginx({root, workers: 1});
-    const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
+    const browser = await chromium.launch({executablePath: testChromiumPath, args: chromiumFlags});
     try {
       const page = await browser.newPage();
       const errors: string[] = [];

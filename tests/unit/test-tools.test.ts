@@ -25,7 +25,8 @@ test('a missing tool is named with its Debian packages, each package once', () =
 
 test('the check covers the servers, the browser and every sample language, and runs before npm test', () => {
   const labels = testTools().map((tool) => tool.label);
-  for (const label of ['Chromium', 'nginx', 'nginx brotli_static module', 'OpenSSL']) assert.ok(labels.includes(label), label);
+  for (const label of ['Chromium', 'Chromium headless shell', 'nginx', 'nginx brotli_static module', 'OpenSSL'])
+    assert.ok(labels.includes(label), label);
   for (const language of sampleLanguages) assert.ok(labels.includes(`${language.label} samples`), language.label);
   assert.equal(packageJson.scripts.pretest, 'tsx scripts/test-tools.ts');
 });
