@@ -1,9 +1,8 @@
 /**
  * A proxy in front of the e2e server that sends each HTML page the way a busy phone on a slow link
- * may parse it: the top of the page (the navbar, then the content from `<main>` past the element that
- * ends its first screen) one tag at a time, with a pause after each, so
- * the browser can paint every partly parsed state; the rest in one piece. Every other file passes
- * through unchanged.
+ * may parse it: the top of the page (the navbar, then the content from `<main>` to past the element
+ * that ends its first screen) one tag at a time, with a pause after each, so the browser can paint
+ * every partly parsed state; the rest in one piece. Every other file passes through unchanged.
  */
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
