@@ -14,6 +14,7 @@ import {addedApi, openApiSpecs} from '../../config/openapi';
 import {environmentIds} from '../../config/postman';
 import {postmanDownloads, requestsOf} from '../../scripts/generate-postman-collections';
 import {sampleRequest, type JsonObject, danglingRefs} from '../../src/lib/openapi';
+import {identifierFor} from '../../src/lib/openapi/samples';
 import {codeSamples, sampleLanguages, withCodeSamples} from '../../src/lib/sample-languages';
 import {referenceSpecs} from '../../scripts/reference/write-reference-pages';
 import {swapInStagedOutput} from '../../scripts/staged-output';
@@ -48,8 +49,22 @@ test('a path parameter without an example takes one its schema implies, and a bo
   assert.equal(request.url, 'https://api.parcel-lockers.example/v2/lockers/3fa85f64-5717-4562-b3fc-2c963f66afa6/reservations');
   // The required properties, each a value of its type: the enum's first value, a date-time.
   assert.deepEqual(request.body, {size: 'small', until: '2026-01-15T09:30:00Z'});
+  // A string with no example, pattern or limit: an identifier, not the parameter's own name.
   const {curl: readUrl} = samplesOf('oauth-client-credentials', '/reservations/{reservationCode}', 'get');
-  assert.match(readUrl!, /\/reservations\/reservationCode'/);
+  assert.match(readUrl!, /\/reservations\/8f14e45fceea167a'/);
+});
+
+test('a path parameter without an example gets an identifier its schema’s pattern and length accept', () => {
+  assert.equal(identifierFor({type: 'string'}), '8f14e45fceea167a');
+  assert.equal(identifierFor({type: 'string', maxLength: 8}), '8f14e45f');
+  assert.equal(identifierFor({type: 'string', minLength: 20}), '8f14e45fceea167a8f14');
+  assert.equal(identifierFor({type: 'string', pattern: '^[A-Z0-9]{16}$'}), 'A1B2C3D4E5F6G7H8');
+  assert.equal(identifierFor({type: 'string', pattern: '^\\d+$'}), '4815162342');
+  assert.equal(identifierFor({type: 'string', pattern: '^[0-9a-f-]{36}$'}), '3fa85f64-5717-4562-b3fc-2c963f66afa6');
+  // No shape fits: the sample keeps the parameter's name rather than send a value the API refuses.
+  assert.equal(identifierFor({type: 'string', pattern: '^x$'}), undefined);
+  // A pattern in another regex dialect constrains nothing.
+  assert.equal(identifierFor({type: 'string', pattern: '(?<=a)b(?'}), '8f14e45fceea167a');
 });
 
 test('an API key in a header goes in that header; the test server is the one samples call; an open operation sends no credentials', () => {

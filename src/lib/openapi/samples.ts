@@ -139,6 +139,34 @@ export function exampleFromSchema(document: JsonObject, schemaOrRef: unknown, de
   return formats[String(schema.format)] ?? 'string';
 }
 
+/**
+ * What the identifiers of most APIs look like, in the order they are tried: lowercase hex, capital
+ * letters and digits, digits, a UUID.
+ */
+const identifierShapes = ['8f14e45fceea167a', 'A1B2C3D4E5F6G7H8', '4815162342', '3fa85f64-5717-4562-b3fc-2c963f66afa6'];
+
+/**
+ * A plausible identifier for a string the file gives no example of: the first shape that, cut or
+ * repeated to the schema's length limits, its pattern accepts; undefined when none does.
+ */
+export function identifierFor(schema: JsonObject): string | undefined {
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
+  let pattern: RegExp | undefined;
+  try {
+    pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
+  } catch {
+    // A pattern JavaScript cannot read (another regex dialect) constrains nothing here.
+  }
+  for (const shape of identifierShapes) {
+    const fitted = shape
+      .repeat(Math.ceil(Math.max(minLength, 1) / shape.length))
+      .slice(0, Math.min(Math.max(shape.length, minLength), maxLength));
+    if (fitted.length >= minLength && (!pattern || pattern.test(fitted))) return fitted;
+  }
+  return undefined;
+}
+
 /** The value a reader would send: the parameter's example, else one its schema gives or implies. */
 function exampleOf(document: JsonObject, parameter: Parameter): string {
   if (parameter.example !== undefined) return String(parameter.example);
@@ -146,8 +174,11 @@ function exampleOf(document: JsonObject, parameter: Parameter): string {
   if (named !== undefined) return String(resolveRef(document, named).value);
   const schema = resolveRef(document, parameter.schema ?? {});
   const value = exampleFromSchema(document, schema);
-  // A bare type name says nothing about the value: the parameter's own name reads better in a URL.
-  return value === 'string' ? parameter.name : String(value);
+  if (value !== 'string') return String(value);
+  // A bare type name says nothing about the value. A path names a resource by its identifier, so a
+  // path parameter takes an identifier's shape: its own name in the URL would be sent as it is.
+  // Elsewhere, or where no shape fits the schema, the name reads better than a guess.
+  return (parameter.in === 'path' ? identifierFor(schema) : undefined) ?? parameter.name;
 }
 
 /** The first named example of the JSON request body, if the operation takes one; else one built from its schema. */
