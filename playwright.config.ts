@@ -12,8 +12,8 @@ nameTestRun();
  * End-to-end tests run against the production build (`npm run build`), served by nginx with the
  * shipped configuration (scripts/nginx-server.ts), in Debian's Chromium headless shell
  * (config/chromium.ts): Playwright cannot download its own browser here. Beside it run two mocks
- * of the API (one per OpenAPI file) that the code-sample tests call. `npm test` runs the fast tier; TESSERA_TESTS=full adds the tests
- * tagged @exhaustive (tests/support/test-tiers.ts).
+ * of the API (one per OpenAPI file) that the code-sample tests call. `npm test` runs the fast
+ * tier; TESSERA_TESTS=full adds the tests tagged @exhaustive (tests/support/test-tiers.ts).
  */
 
 export default defineConfig({

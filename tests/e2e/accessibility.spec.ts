@@ -82,12 +82,13 @@ function describeViolations(violations: AxeResults['violations']): string {
 /** Runs axe over the page as it is now and fails with a readable list of every violation. */
 async function expectNoViolations(page: Page, testInfo: TestInfo): Promise<void> {
   const violations = await axeViolations(page);
+  const viewport = page.viewportSize();
   if (violations.length > 0) {
     await testInfo.attach('axe-violations.json', {body: JSON.stringify(violations, null, 2), contentType: 'application/json'});
   }
   expect(
     violations.map((violation) => `${violation.id} (${violation.nodes.length})`),
-    `axe violations on ${page.url()}:\n\n${describeViolations(violations)}\n`,
+    `axe violations on ${page.url()} at ${viewport?.width}×${viewport?.height}:\n\n${describeViolations(violations)}\n`,
   ).toEqual([]);
 }
 
@@ -146,12 +147,12 @@ test.describe('accessibility: no axe violations', () => {
    */
   const layoutsChecked = fullTier ? (['desktop', 'mobile'] as const) : (['desktop'] as const);
 
-  /** Runs `check` in each layout in turn, after the page has settled in it. */
-  async function inEachLayout(page: Page, route: string, check: (layout: keyof typeof layouts) => Promise<void>): Promise<void> {
+  /** Runs `check` in each layout in turn, after the page has settled in it (a failure names the viewport). */
+  async function inEachLayout(page: Page, route: string, check: () => Promise<void>): Promise<void> {
     for (const layout of layoutsChecked) {
       await page.setViewportSize(layouts[layout]);
       await settle(page, route);
-      await check(layout);
+      await check();
     }
   }
 
