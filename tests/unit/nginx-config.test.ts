@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {request} from 'node:http';
-import {connect} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {headersFile} from '../../config/security-headers';
-import {host, siteConfigFile, startNginx, type NginxServer} from '../../scripts/nginx-server';
+import {siteConfigFile, startNginx, type NginxServer} from '../../scripts/nginx-server';
 import {precompress} from '../../scripts/precompress';
 import {cdnHeadersFile} from '../../scripts/write-host-headers';
+import {sendRaw} from '../support/raw-http';
 
 type Answer = {status: number; headers: Record<string, string | string[] | undefined>; bytes: number};
 
@@ -34,15 +34,12 @@ function fetchRaw(url: string, acceptEncoding: string): Promise<Answer> {
  * The Content-Encoding nginx answers a request for `urlPath` that accepts brotli, with the Host
  * header `name`; written on a raw socket so that no other header varies.
  */
-function encodingFor(port: number, urlPath: string, name: string): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, host);
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(/^content-encoding: *(\S+)/im.exec(received.split('\r\n\r\n')[0]!)?.[1]));
-    socket.end(`GET ${urlPath} HTTP/1.1\r\nHost: ${name}\r\nAccept-Encoding: gzip, br\r\nConnection: close\r\n\r\n`);
-  });
+async function encodingFor(port: number, urlPath: string, name: string): Promise<string | undefined> {
+  const {headers} = await sendRaw(
+    port,
+    `GET ${urlPath} HTTP/1.1\r\nHost: ${name}\r\nAccept-Encoding: gzip, br\r\nConnection: close\r\n\r\n`,
+  );
+  return headers.get('content-encoding');
 }
 
 /** Host names of 1 to 64 letters: what nginx allocates for each header moves what follows a file name in memory. */

@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {request} from 'node:http';
-import {connect} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
@@ -28,6 +27,7 @@ import {
   type NginxServer,
 } from '../../scripts/nginx-server';
 import {cdnHeadersFile} from '../../scripts/write-host-headers';
+import {sendRaw} from '../support/raw-http';
 
 type Answer = {status: number; headers: Record<string, string | string[] | undefined>; body: string};
 
@@ -40,24 +40,6 @@ function send(url: string, options: {method?: string; headers?: Record<string, s
     });
     outgoing.on('error', reject);
     outgoing.end(options.body);
-  });
-}
-
-/** Sends `bytes` as they are and reads the answer's head until nginx closes the connection. */
-function sendRaw(port: number, bytes: Buffer | string): Promise<{statusLine: string; headers: Map<string, string>; headerNames: string[]}> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, host);
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [statusLine = '', ...lines] = received.split('\r\n\r\n')[0]!.split('\r\n');
-      const headers = new Map(
-        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-      );
-      resolve({statusLine, headers, headerNames: lines.map((line) => line.slice(0, line.indexOf(':')).toLowerCase())});
-    });
-    socket.end(bytes);
   });
 }
 
