@@ -16,6 +16,9 @@
  * 3. Only when all of that succeeded, moves the staged output over the previous one, so a file the
  *    generation cannot read leaves the last good pages in place; then publishes the OpenAPI files
  *    and the SDK declarations for download.
+ *
+ * It does nothing when nothing it reads has changed since it last succeeded and its output is all
+ * there (scripts/generation-inputs.ts); `npm run gen-api -- --force` regenerates regardless.
  */
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -44,6 +47,7 @@ import {overviewDescription, withPageDescription, withPlainPageDescription} from
 import {addedApiSidebarsPath, generatedVersionSidebars, type AddedApiCategory, type AddedApiSidebars} from '../config/added-api-sidebars';
 import {swapInStagedOutput} from './staged-output';
 import {isStockBuild} from '../config/performance-layer';
+import {generationDigest, lastGenerationDigest, recordGenerationDigest} from './generation-inputs';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -262,8 +266,30 @@ function publishDownloads(): void {
   }
 }
 
+/** The outputs a skipped generation relies on, all present. */
+function outputsPresent(): boolean {
+  const outputs = [
+    ...generatedOutputs(),
+    ...specs.map((spec) => spec.specPath),
+    ...specs.map((spec) => path.join('static', openApiDownloadPath(spec.sourcePath))),
+  ];
+  return outputs.every((output) => existsSync(path.join(siteDir, output)));
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
+  // Nothing it reads has changed since the last generation succeeded (scripts/generation-inputs.ts):
+  // its pages are current. `--force` generates anyway.
+  const digest = generationDigest(
+    siteDir,
+    specs.map((spec) => spec.sourcePath),
+  );
+  if (!process.argv.includes('--force') && digest !== undefined && digest === lastGenerationDigest(siteDir) && outputsPresent()) {
+    console.log('API reference up to date: nothing it is generated from has changed (npm run gen-api -- --force regenerates it)');
+    return;
+  }
+  // A run that fails part-way is no record of current pages.
+  recordGenerationDigest(siteDir, undefined);
   prepareOutput();
   writeSpecsWithSamples();
   runPluginGeneration();
@@ -283,6 +309,7 @@ async function main(): Promise<void> {
   const referencePages = referenceCounts.map(
     (count) => `${count.version}: ${count.errors} error codes, ${count.objects} objects, ${count.notifications} notification events`,
   );
+  recordGenerationDigest(siteDir, digest);
   console.log(`API reference generated (${pageCounts.join(', ')}; ${referencePages.join('; ')}) in ${seconds} s`);
 }
 
