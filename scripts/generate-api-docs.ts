@@ -20,7 +20,7 @@
  * It does nothing when nothing it reads has changed since it last succeeded and its output is all
  * there (scripts/generation-inputs.ts); `npm run gen-api -- --force` regenerates regardless.
  */
-import {spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -33,6 +33,7 @@ import {
   type CodeSample,
   type JsonObject,
   danglingRefs,
+  inlinedSize,
   removeUnusedRequestSamplesFiles,
   requestSamplesExport,
   summarizeOperation,
@@ -46,6 +47,7 @@ import {docsFolderOf, docsRouteOf, generatedEntries, referenceSpecs, writeRefere
 import {overviewDescription, withPageDescription, withPlainPageDescription} from './reference/page-description';
 import {addedApiSidebarsPath, generatedVersionSidebars, type AddedApiCategory, type AddedApiSidebars} from '../config/added-api-sidebars';
 import {swapInStagedOutput} from './staged-output';
+import {httpMethods} from '../src/lib/http-methods';
 import {isStockBuild} from '../config/performance-layer';
 import {generationDigest, lastGenerationDigest, recordGenerationDigest} from './generation-inputs';
 
@@ -74,11 +76,44 @@ function prepareOutput(): void {
   mkdirSync(path.dirname(staged(legacySidebarPath)), {recursive: true});
 }
 
+/**
+ * The most objects a file may become with every `$ref` inlined (src/lib/openapi/refs.ts
+ * `inlinedSize`), as the OpenAPI plugin inlines them before it writes a page: 50 times Tessera's
+ * V3 file (18,311) or Adyen's Checkout API (20,826). Schemas that expand into one another without
+ * end pass it within a second, where the plugin would run for hours and gigabytes.
+ */
+export const inlinedSizeLimit = 1_000_000;
+
+/**
+ * How long the plugin may take for all the files, after which gen-api stops it and names the
+ * file it was on: two minutes, and two seconds an operation (Tessera's 35 take about five seconds
+ * in all), or TESSERA_OPENAPI_TIME_LIMIT seconds. A backstop for what the size check above cannot foresee.
+ */
+const pluginTimeLimitMs = (operations: number) =>
+  process.env.TESSERA_OPENAPI_TIME_LIMIT ? Number(process.env.TESSERA_OPENAPI_TIME_LIMIT) * 1000 : 120_000 + operations * 2_000;
+
+function operationCount(document: JsonObject): number {
+  return Object.values((document.paths ?? {}) as Record<string, JsonObject>).reduce(
+    (count, item) => count + Object.keys(item).filter((key) => httpMethods.includes(key)).length,
+    0,
+  );
+}
+
+let operationsInAll = 0;
+
 function writeSpecsWithSamples(): void {
   for (const spec of specs) {
     const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
     const dangling = danglingRefs(document);
     if (dangling.length > 0) throw new Error(`${spec.sourcePath}: $ref to nothing: ${dangling.join(', ')}`);
+    if (inlinedSize(document, inlinedSizeLimit) > inlinedSizeLimit) {
+      throw new Error(
+        `${spec.sourcePath}: its schemas reference one another so that, with every $ref inlined as the OpenAPI plugin ` +
+          `inlines them, it becomes more than ${inlinedSizeLimit.toLocaleString('en')} objects (the limit: scripts/generate-api-docs.ts). ` +
+          'The plugin would not finish on it. Take its entry out of config/openapi.ts until its expandable objects are kept as references.',
+      );
+    }
+    operationsInAll += operationCount(document);
     const target = path.join(siteDir, spec.specPath);
     mkdirSync(path.dirname(target), {recursive: true});
     // Code spans link to Tessera's object, operation and error pages; an added API has none of them.
@@ -91,16 +126,36 @@ function writeSpecsWithSamples(): void {
   }
 }
 
-function runPluginGeneration(): void {
-  const result = spawnSync(process.execPath, [docusaurusBin, 'gen-api-docs', 'all'], {
+/** The first file the plugin has written no sidebar for: the one it was on when stopped. */
+function fileInProgress(): string | undefined {
+  return specs.find((spec) => !existsSync(staged(path.join(spec.outputDir, 'sidebar.ts'))))?.sourcePath;
+}
+
+async function runPluginGeneration(): Promise<void> {
+  const limitMs = pluginTimeLimitMs(operationsInAll);
+  const child = spawn(process.execPath, [docusaurusBin, 'gen-api-docs', 'all'], {
     cwd: siteDir,
     env: {...process.env, [openApiStagingEnv]: stagingDir},
     stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
   });
-  if (result.status !== 0) {
-    process.stdout.write(result.stdout ?? '');
-    throw new Error(`gen-api-docs failed with exit code ${result.status}`);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, limitMs);
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  if (timedOut) {
+    throw new Error(
+      `${fileInProgress() ?? 'an OpenAPI file'}: the OpenAPI plugin did not finish generating its pages within ` +
+        `${limitMs / 1000} s (the limit for ${operationsInAll} operations: scripts/generate-api-docs.ts), and was stopped.`,
+    );
+  }
+  if (status !== 0) {
+    process.stdout.write(output);
+    throw new Error(`gen-api-docs failed with exit code ${status}`);
   }
 }
 
@@ -279,12 +334,18 @@ function outputsPresent(): boolean {
 async function main(): Promise<void> {
   const started = performance.now();
   // Nothing it reads has changed since the last generation succeeded (scripts/generation-inputs.ts):
-  // its pages are current. `--force` generates anyway.
+  // its pages are current. `--force` (or TESSERA_OPENAPI_FORCE=1) generates anyway.
   const digest = generationDigest(
     siteDir,
     specs.map((spec) => spec.sourcePath),
   );
-  if (!process.argv.includes('--force') && digest !== undefined && digest === lastGenerationDigest(siteDir) && outputsPresent()) {
+  if (
+    !process.argv.includes('--force') &&
+    !process.env.TESSERA_OPENAPI_FORCE &&
+    digest !== undefined &&
+    digest === lastGenerationDigest(siteDir) &&
+    outputsPresent()
+  ) {
     console.log('API reference up to date: nothing it is generated from has changed (npm run gen-api -- --force regenerates it)');
     return;
   }
@@ -292,7 +353,7 @@ async function main(): Promise<void> {
   recordGenerationDigest(siteDir, undefined);
   prepareOutput();
   writeSpecsWithSamples();
-  runPluginGeneration();
+  await runPluginGeneration();
   const pageCounts = specs.map((spec) => `${spec.sourcePath}: ${markGenerated(staged(spec.outputDir), spec.sourcePath)} pages`);
   addSuccessorNotices(staged(openApiSpecs.tesseraV1.outputDir));
   await writeSidebars();

@@ -15,15 +15,16 @@ const siteDir = path.resolve(import.meta.dirname, '../..');
 const fixtures = ['oauth-client-credentials', 'api-key-header', 'api-key-query'].map((name) => `tests/fixtures/openapi/${name}.yaml`);
 const broken = 'tests/fixtures/openapi/broken-reference.yaml';
 
-function generate(added: string[]): {status: number | null; output: string} {
-  const env: NodeJS.ProcessEnv = {...process.env, TESSERA_OPENAPI_ADD: added.join(',')};
+function generate(added: string[], extraEnv: NodeJS.ProcessEnv = {}): {status: number | null; output: string; seconds: number} {
+  const started = performance.now();
+  const env: NodeJS.ProcessEnv = {...process.env, ...extraEnv, TESSERA_OPENAPI_ADD: added.join(',')};
   delete env.TESSERA_SCALE;
   const result = spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), ['scripts/generate-api-docs.ts'], {
     cwd: siteDir,
     env,
     encoding: 'utf8',
   });
-  return {status: result.status, output: `${result.stdout}${result.stderr}`};
+  return {status: result.status, output: `${result.stdout}${result.stderr}`, seconds: (performance.now() - started) / 1000};
 }
 
 /** Every file under the generated folders, with its content: what a failed generation must not touch. */
@@ -41,7 +42,7 @@ function snapshot(): Map<string, string> {
   return files;
 }
 
-let withFixtures: {status: number | null; output: string};
+let withFixtures: ReturnType<typeof generate>;
 
 before(() => {
   withFixtures = generate(fixtures);
@@ -78,4 +79,30 @@ test('a file the generation rejects fails gen-api and leaves every previous page
   const afterwards = snapshot();
   assert.deepEqual([...afterwards.keys()].sort(), [...before.keys()].sort());
   for (const [file, text] of before) assert.equal(afterwards.get(file), text, `${file} changed`);
+});
+
+/** A generation that fails leaves every generated page as it was. */
+function assertUntouched(before: Map<string, string>): void {
+  const afterwards = snapshot();
+  assert.deepEqual([...afterwards.keys()].sort(), [...before.keys()].sort());
+  for (const [file, text] of before) assert.equal(afterwards.get(file), text, `${file} changed`);
+}
+
+test('a file whose schemas expand into one another without end is refused at once, by name, and no page changes', () => {
+  const before = snapshot();
+  const expandable = 'tests/fixtures/openapi/expandable-objects.yaml';
+  const failed = generate([expandable]);
+  assert.notEqual(failed.status, 0, 'gen-api accepted a file the plugin cannot finish');
+  assert.match(failed.output, new RegExp(`${expandable}: its schemas reference one another .* more than 1,000,000 objects`));
+  // The plugin on it ran for more than 150 s without writing a page; refused, it takes seconds.
+  assert.ok(failed.seconds < 60, `gen-api took ${failed.seconds.toFixed(0)} s to refuse it`);
+  assertUntouched(before);
+});
+
+test('a generation that outlasts its time limit is stopped, naming the file it was on, and no page changes', () => {
+  const before = snapshot();
+  const stopped = generate([], {TESSERA_OPENAPI_TIME_LIMIT: '1', TESSERA_OPENAPI_FORCE: '1'});
+  assert.notEqual(stopped.status, 0);
+  assert.match(stopped.output, /openapi\/tessera-v3\.yaml: the OpenAPI plugin did not finish generating its pages within 1 s/);
+  assertUntouched(before);
 });

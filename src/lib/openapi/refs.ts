@@ -56,3 +56,39 @@ export function resolve(document: JsonObject, node: unknown, depth = 0): JsonObj
   }
   return resolve(document, target, depth + 1);
 }
+
+/**
+ * How many objects and arrays the document becomes when every local `$ref` is replaced by what it
+ * points at, a reference to a schema already being expanded above it counting as one (a cycle):
+ * what the OpenAPI plugin builds and serialises before it writes a page (its loadAndResolveSpec
+ * dereferences every reference and then de-cycles the result). Schemas that reference one another
+ * without end, as expandable objects do (a charge expands to its customer, which expands to its
+ * default source, which expands to its customer's other objects…), grow with every path through
+ * them, not with the file's size. Counting stops past `limit`, so the answer comes quickly either way.
+ */
+export function inlinedSize(document: JsonObject, limit: number): number {
+  let count = 0;
+  const expanding: string[] = [];
+  const visit = (node: unknown): void => {
+    if (count > limit || !node || typeof node !== 'object') return;
+    count += 1;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const ref = (node as JsonObject).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/')) {
+      if (expanding.includes(ref)) return;
+      expanding.push(ref);
+      try {
+        visit(resolveRef(document, node));
+      } catch {
+        // A dangling reference is reported by danglingRefs.
+      } finally {
+        expanding.pop();
+      }
+      return;
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  // The plugin serialises the whole document, its components included.
+  visit(document);
+  return count;
+}
