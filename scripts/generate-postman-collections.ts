@@ -163,7 +163,7 @@ export async function postmanDownloads(sourcePath: string): Promise<PostmanDownl
   const document = parse(source) as JsonObject & {info: {title: string; version: string}; servers?: Server[]};
   const collection = await convertDocument(source);
   withFreshIdempotencyKeys(collection);
-  withDocumentedBodies(collection, document);
+  withSampleRequests(collection, document);
   collection.auth = defaultAuth(document);
   const title = `${document.info.title} ${document.info.version}`;
   const servers = document.servers ?? [];
@@ -179,16 +179,27 @@ export async function postmanDownloads(sourcePath: string): Promise<PostmanDownl
 const requestKey = (method: string, postmanPath: string) => `${method.toUpperCase()} ${postmanPath}`;
 const postmanPathOf = (apiPath: string) => apiPath.slice(1).replace(/\{(\w+)\}/g, ':$1');
 
-function withDocumentedBodies(collection: PostmanCollection, document: JsonObject): void {
-  const bodies = new Map<string, unknown>();
+/**
+ * Each request sends what the operation's sample sends (src/lib/openapi/samples.ts): its body, and
+ * its auth, the scheme a server integration uses where the operation allows several (the
+ * converter takes the first listed, a client key included).
+ */
+function withSampleRequests(collection: PostmanCollection, document: JsonObject): void {
+  const samples = new Map<string, {body: unknown; auth: unknown}>();
   for (const [apiPath, pathItem] of Object.entries(document.paths as Record<string, JsonObject>)) {
     for (const method of Object.keys(pathItem).filter((key) => httpMethods.includes(key))) {
-      bodies.set(requestKey(method, postmanPathOf(apiPath)), sampleRequest(document, apiPath, pathItem, method).body);
+      const operation = pathItem[method] as JsonObject;
+      samples.set(requestKey(method, postmanPathOf(apiPath)), {
+        body: sampleRequest(document, apiPath, pathItem, method).body,
+        auth: postmanAuth(document, operation),
+      });
     }
   }
   for (const request of requestsOf(collection.item)) {
-    const body = bodies.get(requestKey(request.method, (request.url.path ?? []).join('/')));
-    if (body !== undefined && request.body?.mode === 'raw') request.body.raw = JSON.stringify(body, null, 2);
+    const sample = samples.get(requestKey(request.method, (request.url.path ?? []).join('/')));
+    if (!sample) continue;
+    if (sample.body !== undefined && request.body?.mode === 'raw') request.body.raw = JSON.stringify(sample.body, null, 2);
+    if (request.auth) request.auth = sample.auth as PostmanRequest['auth'];
   }
 }
 

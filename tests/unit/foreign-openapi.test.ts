@@ -103,7 +103,7 @@ test('an API key in the query goes in the query string; an operation with its ow
 });
 
 test('every operation of every fixture gets a sample in every language with no unfilled path parameter', () => {
-  for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query']) {
+  for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query', 'several-auth-schemes']) {
     const document = withCodeSamples(load(name));
     for (const [apiPath, item] of Object.entries(document.paths as Record<string, JsonObject>)) {
       for (const operation of Object.values(item) as JsonObject[]) {
@@ -120,6 +120,19 @@ test('every operation of every fixture gets a sample in every language with no u
   }
 });
 
+test('of several allowed schemes, samples use the one a server integration uses: never a client key, a bearer token over basic auth', () => {
+  const request = (apiPath: string) => {
+    const document = load('several-auth-schemes');
+    return sampleRequest(document, apiPath, (document.paths as Record<string, JsonObject>)[apiPath]!, 'get');
+  };
+  assert.deepEqual(request('/cards/{cardId}').auth, {type: 'apiKey', in: 'header', name: 'X-API-Key', key: 'CARD_ISSUING_API_KEY'});
+  assert.deepEqual(request('/balance').auth, {type: 'bearer', token: 'CARD_ISSUING_ACCESS_TOKEN'});
+  assert.deepEqual(request('/status').auth.type, 'apiKey');
+  const {curl} = samplesOf('several-auth-schemes', '/cards/{cardId}', 'get');
+  assert.doesNotMatch(curl!, /clientKey/);
+  assert.match(curl!, /-H "X-API-Key: \$CARD_ISSUING_API_KEY"/);
+});
+
 test('an unknown security scheme fails the samples with its name', () => {
   const document = load('api-key-header');
   document.security = [{missingScheme: []}];
@@ -127,7 +140,7 @@ test('an unknown security scheme fails the samples with its name', () => {
   assert.throws(() => sampleRequest(document, apiPath, (document.paths as Record<string, JsonObject>)[apiPath]!, 'get'), /missingScheme/);
 });
 
-for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query']) {
+for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query', 'several-auth-schemes']) {
   describe(`Postman collection of the ${name} fixture`, async () => {
     const downloads = await postmanDownloads(fixture(name));
 
@@ -170,6 +183,12 @@ test('the Postman default auth follows the file: an API key for the gift card AP
   );
   const lockers = await postmanDownloads(fixture('oauth-client-credentials'));
   assert.equal((lockers.collection.auth as {type: string}).type, 'bearer');
+  // Where an operation allows a client key first, Postman sends the server's key, as the samples do.
+  const issuing = await postmanDownloads(fixture('several-auth-schemes'));
+  const getCard = requestsOf(issuing.collection.item).find((request) => request.url.path?.join('/') === 'cards/:cardId');
+  assert.ok(getCard, 'the collection has the Get a card request');
+  assert.doesNotMatch(JSON.stringify(getCard), /clientKey/);
+  assert.match(JSON.stringify(getCard.auth ?? issuing.collection.auth), /X-API-Key/);
 });
 
 test('servers that would share an environment name are numbered', () => {

@@ -13,7 +13,8 @@ import {resolveRef, type JsonObject} from './refs';
 type Parameter = {name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, unknown>; schema?: JsonObject};
 
 /**
- * How a sample authenticates, from the operation's first security requirement (or the document's).
+ * How a sample authenticates, with the scheme a server integration would use among those the
+ * operation's security requirements (or the document's) allow (`chosenScheme`).
  * Credentials come from environment variables: the names a security scheme gives in
  * `x-sample-credentials`, otherwise ones derived from the API's title (`ADYEN_API_KEY`).
  */
@@ -74,13 +75,53 @@ const credentialPrefix = (document: JsonObject) =>
     .replace(/^_|_$/g, '')
     .toUpperCase() || 'API';
 
-export function sampleAuth(document: JsonObject, operation: JsonObject): SampleAuth {
+/** Words by which a scheme says its key is a client's, for use in a browser or an app, not on a server. */
+const clientSideScheme = /client[-_ ]?(?:side|key)|publishable|public[-_ ]?key|browser|front[-_ ]?end/i;
+
+/**
+ * How a server integration would rather authenticate, lower first: a bearer token (OAuth 2, OpenID
+ * Connect), an API key in a header, basic auth, a key in a cookie, a key in the query string (it
+ * ends up in logs); any scheme that calls itself a client's or public key comes after all of them.
+ */
+function serverSideRank(name: string, scheme: JsonObject): number {
+  const type = String(scheme.type);
+  const httpScheme = String(scheme.scheme ?? '').toLowerCase();
+  const rank =
+    (type === 'http' && httpScheme === 'bearer') || type === 'oauth2' || type === 'openIdConnect'
+      ? 0
+      : type === 'apiKey' && scheme.in === 'header'
+        ? 1
+        : type === 'http' && httpScheme === 'basic'
+          ? 2
+          : type === 'apiKey' && scheme.in === 'cookie'
+            ? 3
+            : 4;
+  const clientSide = clientSideScheme.test(name) || clientSideScheme.test(String(scheme.description ?? ''));
+  return clientSide ? rank + 10 : rank;
+}
+
+/**
+ * The scheme a sample authenticates with. The operation's security (else the document's) lists
+ * alternatives; when it allows several, the one a server integration would use
+ * (`serverSideRank`), and the first listed among equals. Anonymous access (`{}`) is chosen only
+ * when nothing else is allowed.
+ */
+function chosenScheme(document: JsonObject, operation: JsonObject): {name: string; scheme: JsonObject} | undefined {
   const requirements = (operation.security ?? document.security ?? []) as Record<string, unknown>[];
-  const schemeName = requirements.flatMap(Object.keys)[0];
-  if (!schemeName) return {type: 'none'};
   const schemes = ((document.components as JsonObject | undefined)?.securitySchemes ?? {}) as Record<string, unknown>;
-  if (!schemes[schemeName]) throw new Error(`security scheme ${schemeName} is not in components.securitySchemes`);
-  const scheme = resolveRef(document, schemes[schemeName]);
+  const candidates = requirements.flatMap(Object.keys).map((name) => {
+    if (!schemes[name]) throw new Error(`security scheme ${name} is not in components.securitySchemes`);
+    return {name, scheme: resolveRef(document, schemes[name])};
+  });
+  return candidates
+    .map((candidate, order) => ({...candidate, order, rank: serverSideRank(candidate.name, candidate.scheme)}))
+    .sort((a, b) => a.rank - b.rank || a.order - b.order)[0];
+}
+
+export function sampleAuth(document: JsonObject, operation: JsonObject): SampleAuth {
+  const chosen = chosenScheme(document, operation);
+  if (!chosen) return {type: 'none'};
+  const {name: schemeName, scheme} = chosen;
   const named = (scheme['x-sample-credentials'] ?? []) as string[];
   const prefix = credentialPrefix(document);
   const type = String(scheme.type);
