@@ -19,6 +19,7 @@ import {openApiSpecs} from '../config/openapi';
 import {collectionPath, environmentIds, environmentPath, postmanDirectory} from '../config/postman';
 import {swapInStagedOutput} from './staged-output';
 import {sampleAuth, sampleRequest, type JsonObject} from '../src/lib/openapi';
+import {formFields} from '../src/lib/sample-languages/language';
 import {httpMethods} from '../src/lib/http-methods';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
@@ -45,7 +46,7 @@ export type PostmanRequest = {
   url: {path?: string[]; host?: string[]; query?: unknown[]; variable?: unknown[]};
   header?: {key: string; value: string; disabled?: boolean}[];
   auth?: {type: string};
-  body?: {mode: string; raw?: string};
+  body?: {mode: string; raw?: string; urlencoded?: {key: string; value: string; description?: unknown}[]};
 };
 
 export type PostmanEnvironment = {
@@ -199,6 +200,9 @@ function withSampleRequests(collection: PostmanCollection, document: JsonObject)
     const sample = samples.get(requestKey(request.method, (request.url.path ?? []).join('/')));
     if (!sample) continue;
     if (sample.body !== undefined && request.body?.mode === 'raw') request.body.raw = JSON.stringify(sample.body, null, 2);
+    // The converter lists a form's top-level fields with placeholder values, nested ones not at all.
+    if (sample.body !== undefined && request.body?.mode === 'urlencoded')
+      request.body.urlencoded = formFields(sample.body).map(([key, value]) => ({key, value}));
     if (request.auth) request.auth = sample.auth as PostmanRequest['auth'];
   }
 }

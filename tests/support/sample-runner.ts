@@ -116,15 +116,23 @@ export async function runSample(
   languageId: SampleLanguageId,
   source: string,
   mockUrl: string,
-  options: {fileName?: string; args?: string[]; harness?: ProgramHarness} = {},
+  options: {
+    fileName?: string;
+    args?: string[];
+    harness?: ProgramHarness;
+    /** The server the sample calls, pointed at the mock: Tessera's sandbox unless another API's. */
+    baseUrl?: string;
+    /** The credentials another API's samples read, with test values. */
+    environment?: Record<string, string>;
+  } = {},
 ): Promise<SampleRun> {
   const {toolchain} = sampleLanguage(languageId);
   const proxy = await startRecordingProxy(new URL(mockUrl));
   const folder = mkdtempSync(path.join(tmpdir(), 'tessera-sample-'));
   try {
-    const proxied = source.replaceAll(sandboxBaseUrl, proxy.url);
+    const proxied = source.replaceAll(options.baseUrl ?? sandboxBaseUrl, proxy.url);
     const file = options.fileName ?? toolchain.fileName(source);
-    const env = prepareRun(folder, toolchain, file, proxied, options.harness);
+    const env = {...prepareRun(folder, toolchain, file, proxied, options.harness), ...options.environment};
     // The steps' output together: a build step's errors, then the program's own output.
     const result: Omit<SampleRun, 'exchanges'> = {exitCode: null, stdout: '', stderr: ''};
     for (const step of toolchain.steps(file)) {

@@ -16,6 +16,7 @@ import {postmanDownloads, requestsOf} from '../../scripts/generate-postman-colle
 import {sampleRequest, type JsonObject, danglingRefs} from '../../src/lib/openapi';
 import {identifierFor} from '../../src/lib/openapi/samples';
 import {codeSamples, sampleLanguages, withCodeSamples} from '../../src/lib/sample-languages';
+import {formFields} from '../../src/lib/sample-languages/language';
 import {referenceSpecs} from '../../scripts/reference/write-reference-pages';
 import {swapInStagedOutput} from '../../scripts/staged-output';
 
@@ -103,7 +104,7 @@ test('an API key in the query goes in the query string; an operation with its ow
 });
 
 test('every operation of every fixture gets a sample in every language with no unfilled path parameter', () => {
-  for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query', 'several-auth-schemes']) {
+  for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query', 'several-auth-schemes', 'form-encoded']) {
     const document = withCodeSamples(load(name));
     for (const [apiPath, item] of Object.entries(document.paths as Record<string, JsonObject>)) {
       for (const operation of Object.values(item) as JsonObject[]) {
@@ -133,6 +134,73 @@ test('of several allowed schemes, samples use the one a server integration uses:
   assert.match(curl!, /-H "X-API-Key: \$CARD_ISSUING_API_KEY"/);
 });
 
+test('a form-encoded body is sent form-encoded in every language, nested keys in brackets, never dropped', () => {
+  const samples = samplesOf('form-encoded', '/v1/payment_intents', 'post');
+  const pairs = [
+    ['amount', '2000'],
+    ['currency', 'eur'],
+    ['description', 'Order #6735 & gift wrap'],
+    ['metadata[order_id]', '6735'],
+    ['payment_method_types[0]', 'card'],
+  ];
+  for (const [name, value] of pairs) {
+    assert.ok(samples.curl!.includes(`--data-urlencode '${name}=${value}'`), `cURL sends ${name}`);
+    assert.ok(samples.python!.includes(`"${name}": "${value}",`), `Python sends ${name}`);
+    assert.ok(samples.node!.includes(`: '${value}',`) && samples.node!.includes(name), `Node.js sends ${name}`);
+    assert.ok(samples.php!.includes(`'${name}' => '${value}',`), `PHP sends ${name}`);
+    assert.ok(samples.java!.includes(`form.put("${name}", "${value}");`), `Java sends ${name}`);
+    assert.ok(samples.go!.includes(`form.Set("${name}", "${value}")`), `Go sends ${name}`);
+    assert.ok(samples.ruby!.includes(`"${value}",`) && samples.ruby!.includes(name), `Ruby sends ${name}`);
+    assert.ok(samples.csharp!.includes(`["${name}"] = "${value}",`), `C# sends ${name}`);
+  }
+  // And no JSON body besides.
+  const jsonBodies: Record<string, string> = {
+    curl: '--data-raw',
+    python: 'json=',
+    node: 'JSON.stringify(',
+    php: "'json' =>",
+    java: '"""',
+    go: 'strings.NewReader(`',
+    ruby: 'JSON.generate(',
+    csharp: 'StringContent(',
+  };
+  for (const [lang, marker] of Object.entries(jsonBodies)) assert.ok(!samples[lang]!.includes(marker), `${lang} sends JSON too`);
+  assert.match(samples.python!, /data=\{/);
+  assert.match(samples.node!, /body: new URLSearchParams\(\{/);
+  assert.match(samples.php!, /'form_params' => \[/);
+  assert.match(samples.ruby!, /request\.set_form_data\(/);
+  assert.match(samples.csharp!, /new FormUrlEncodedContent\(/);
+  assert.match(samples.go!, /"application\/x-www-form-urlencoded"/);
+  assert.match(samples.java!, /"application\/x-www-form-urlencoded"/);
+});
+
+test('form fields flatten objects and arrays in bracket notation, every value as text', () => {
+  assert.deepEqual(formFields({a: 1, b: {c: true, d: [null, {e: 'x'}]}, f: []}), [
+    ['a', '1'],
+    ['b[c]', 'true'],
+    ['b[d][0]', ''],
+    ['b[d][1][e]', 'x'],
+  ]);
+});
+
+test('the Postman request of a form-encoded operation sends every field of the sample, nested ones included', async () => {
+  const payments = await postmanDownloads(fixture('form-encoded'));
+  const create = requestsOf(payments.collection.item).find((request) => request.url.path?.join('/') === 'v1/payment_intents');
+  assert.equal(create?.body?.mode, 'urlencoded');
+  assert.deepEqual(
+    create?.body?.urlencoded?.map(({key, value}) => `${key}=${value}`),
+    [
+      'amount=2000',
+      'currency=eur',
+      'description=Order #6735 & gift wrap',
+      'capture_method=manual',
+      'metadata[order_id]=6735',
+      'payment_method_types[0]=card',
+    ],
+  );
+  assert.equal((payments.collection.auth as {type: string}).type, 'bearer');
+});
+
 test('an unknown security scheme fails the samples with its name', () => {
   const document = load('api-key-header');
   document.security = [{missingScheme: []}];
@@ -140,7 +208,7 @@ test('an unknown security scheme fails the samples with its name', () => {
   assert.throws(() => sampleRequest(document, apiPath, (document.paths as Record<string, JsonObject>)[apiPath]!, 'get'), /missingScheme/);
 });
 
-for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query', 'several-auth-schemes']) {
+for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query', 'several-auth-schemes', 'form-encoded']) {
   describe(`Postman collection of the ${name} fixture`, async () => {
     const downloads = await postmanDownloads(fixture(name));
 

@@ -48,6 +48,11 @@ export type SampleRequest = {
   auth: SampleAuth;
   idempotencyKey: boolean;
   body: unknown;
+  /**
+   * How the body is sent: JSON, or form-encoded (`application/x-www-form-urlencoded`, as Stripe's
+   * API takes every body) when the operation takes no JSON.
+   */
+  bodyType?: 'json' | 'form';
   /** The operation's id, for the file and class names some languages need (`captureAnOrder`). */
   operationId?: string;
   success?: SampleSuccess;
@@ -222,16 +227,23 @@ function exampleOf(document: JsonObject, parameter: Parameter): string {
   return (parameter.in === 'path' ? identifierFor(schema) : undefined) ?? parameter.name;
 }
 
-/** The first named example of the JSON request body, if the operation takes one; else one built from its schema. */
-function requestBodyExample(document: JsonObject, operation: JsonObject): unknown {
+const formMediaType = 'application/x-www-form-urlencoded';
+
+/**
+ * The body a sample sends: the first named example of the operation's JSON body (else one built
+ * from its schema), or of its form-encoded body when it takes no JSON.
+ */
+function requestBodyExample(document: JsonObject, operation: JsonObject): {body: unknown; bodyType?: 'json' | 'form'} {
   const body = resolveRef(document, operation.requestBody);
   const content = (body?.content ?? {}) as Record<string, JsonObject>;
-  const media = content['application/json'];
-  if (!media) return undefined;
-  if (media.example !== undefined) return media.example;
+  const mediaType = ['application/json', formMediaType].find((type) => content[type]);
+  const media = mediaType ? content[mediaType] : undefined;
+  if (!media) return {body: undefined};
+  const bodyType = mediaType === formMediaType ? 'form' : 'json';
+  if (media.example !== undefined) return {body: media.example, bodyType};
   const first = Object.values((media.examples ?? {}) as Record<string, unknown>)[0];
-  if (first !== undefined) return resolveRef(document, first).value;
-  return media.schema ? exampleFromSchema(document, media.schema) : undefined;
+  if (first !== undefined) return {body: resolveRef(document, first).value, bodyType};
+  return {body: media.schema ? exampleFromSchema(document, media.schema) : undefined, bodyType};
 }
 
 /** The JSON schema of a response's body, for the JSON media types (`application/problem+json` too). */
@@ -294,7 +306,7 @@ export function sampleRequest(document: JsonObject, path: string, pathItem: Json
     url: `${sampleBaseUrl(document)}${url}`,
     auth: sampleAuth(document, operation),
     idempotencyKey: parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'),
-    body: requestBodyExample(document, operation),
+    ...requestBodyExample(document, operation),
     operationId: typeof operation.operationId === 'string' ? operation.operationId : undefined,
     success: sampleSuccess(document, operation),
     errorFields: sampleErrorFields(document, operation),
@@ -335,5 +347,5 @@ export function sampleRequestOf(document: JsonObject, shown: ShownRequest): Samp
     if (segment !== written) throw new Error(`the path of "${shown.title}" does not match ${shown.operationId}'s ${found.path}`);
     return segment;
   });
-  return {...operationRequest, url: `${baseUrl}${segments.join('/')}`, body: shown.body};
+  return {...operationRequest, url: `${baseUrl}${segments.join('/')}`, body: shown.body, bodyType: 'json'};
 }

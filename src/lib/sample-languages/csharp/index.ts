@@ -5,7 +5,7 @@
  * rewrite of the forms it lacks, and run it.
  */
 import type {SampleRequest} from '../../openapi/samples';
-import {hasQuery, idempotencyComment, jsonText, successOf, type SampleLanguage} from '../language';
+import {formFields, hasQuery, idempotencyComment, isForm, jsonText, successOf, type SampleLanguage} from '../language';
 import {monoCompatible, systemTextJsonStandIn} from './mono-compatible';
 
 const env = (name: string) => `Environment.GetEnvironmentVariable("${name}")`;
@@ -44,7 +44,15 @@ export function render(request: SampleRequest): string {
   if (auth.type === 'apiKey' && auth.in === 'cookie') lines.push(`request.Headers.Add("Cookie", $"${auth.name}={${env(auth.key)}}");`);
   if (request.idempotencyKey) lines.push(`// ${idempotencyComment}`, 'request.Headers.Add("Idempotency-Key", Guid.NewGuid().ToString());');
   lines.push('request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));');
-  if (request.body !== undefined) {
+  if (isForm(request)) {
+    // Form-encoded, with its Content-Type.
+    lines.push(
+      'request.Content = new FormUrlEncodedContent(new Dictionary<string, string>',
+      '{',
+      ...formFields(request.body).map(([name, value]) => `    [${csharpString(name)}] = ${csharpString(value)},`),
+      '});',
+    );
+  } else if (request.body !== undefined) {
     usings.add('System.Text');
     lines.push(`request.Content = new StringContent(${rawString(request.body, '    ')}, Encoding.UTF8, "application/json");`);
   }

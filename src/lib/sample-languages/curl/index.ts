@@ -1,6 +1,8 @@
 /** cURL in bash: the request as a reader pastes it into a terminal; `--fail-with-body` prints an error's body and exits non-zero. */
 import type {SampleRequest} from '../../openapi/samples';
-import {jsonText, type SampleLanguage} from '../language';
+import {formFields, isForm, jsonText, type SampleLanguage} from '../language';
+
+const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
 export function render(request: SampleRequest): string {
   const lines = [`curl -X ${request.method} '${request.url}'`];
@@ -13,9 +15,12 @@ export function render(request: SampleRequest): string {
   if (request.idempotencyKey) lines.push(`-H "Idempotency-Key: $(uuidgen)"`);
   lines.push(`-H 'Accept: application/json'`);
   lines.push('--fail-with-body');
-  if (request.body !== undefined) {
+  if (isForm(request)) {
+    // Each pair's value is percent-encoded; cURL sends them form-encoded, with that Content-Type.
+    for (const [name, value] of formFields(request.body)) lines.push(`--data-urlencode ${shellQuoted(`${name}=${value}`)}`);
+  } else if (request.body !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`);
-    lines.push(`--data-raw '${jsonText(request.body).replaceAll("'", "'\\''")}'`);
+    lines.push(`--data-raw ${shellQuoted(jsonText(request.body))}`);
   }
   return lines.join(' \\\n  ');
 }

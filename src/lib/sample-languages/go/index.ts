@@ -2,7 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type {SampleRequest} from '../../openapi/samples';
-import {idempotencyComment, jsonText, successOf, type SampleLanguage} from '../language';
+import {formFields, idempotencyComment, isForm, jsonText, successOf, type SampleLanguage} from '../language';
 
 /** The JSON body as a Go string literal: a raw string, unless the JSON holds a backtick. */
 const goString = (body: unknown) => {
@@ -24,7 +24,14 @@ export function render(request: SampleRequest): string {
   const errors = request.errorFields;
   const imports = new Set(['log', 'net/http']);
   const body: string[] = [];
-  if (request.body !== undefined) {
+  if (isForm(request)) {
+    imports.add('net/url').add('strings');
+    body.push(
+      'form := url.Values{}',
+      ...formFields(request.body).map(([name, value]) => `form.Set(${JSON.stringify(name)}, ${JSON.stringify(value)})`),
+      'payload := strings.NewReader(form.Encode())',
+    );
+  } else if (request.body !== undefined) {
     imports.add('strings');
     body.push(`payload := strings.NewReader(${goString(request.body)})`);
   }
@@ -53,7 +60,8 @@ export function render(request: SampleRequest): string {
     body.push(`// ${idempotencyComment}`, 'req.Header.Set("Idempotency-Key", newKey())');
   }
   body.push('req.Header.Set("Accept", "application/json")');
-  if (request.body !== undefined) body.push('req.Header.Set("Content-Type", "application/json")');
+  if (request.body !== undefined)
+    body.push(`req.Header.Set("Content-Type", "${isForm(request) ? 'application/x-www-form-urlencoded' : 'application/json'}")`);
   body.push('', 'res, err := http.DefaultClient.Do(req)', 'if err != nil {', '\tlog.Fatal(err)', '}', 'defer res.Body.Close()', '');
   const parsesBody = success.hasBody || Boolean(errors?.code);
   const variable = success.name;

@@ -9,7 +9,17 @@ import {existsSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type {SampleRequest} from '../../openapi/samples';
-import {baseName, hasQuery, idempotencyComment, jsonText, pascalCase, successOf, type SampleLanguage} from '../language';
+import {
+  baseName,
+  formFields,
+  hasQuery,
+  idempotencyComment,
+  isForm,
+  jsonText,
+  pascalCase,
+  successOf,
+  type SampleLanguage,
+} from '../language';
 
 const env = (name: string) => `System.getenv("${name}")`;
 
@@ -49,7 +59,18 @@ export function render(request: SampleRequest): string {
   const success = successOf(request);
   const imports = new Set(['java.net.URI', 'java.net.http.HttpClient', 'java.net.http.HttpRequest', 'java.net.http.HttpResponse']);
   const statements: string[] = [];
-  if (request.body !== undefined) statements.push(`String payload = ${textBlock(request.body, '            ')};`);
+  if (isForm(request)) {
+    imports.add('java.util.LinkedHashMap').add('java.util.Map').add('java.util.stream.Collectors');
+    imports.add('java.net.URLEncoder').add('java.nio.charset.StandardCharsets');
+    statements.push(
+      'Map<String, String> form = new LinkedHashMap<>();',
+      ...formFields(request.body).map(([name, value]) => `form.put(${javaString(name)}, ${javaString(value)});`),
+      'String payload = form.entrySet().stream()',
+      '    .map(field -> URLEncoder.encode(field.getKey(), StandardCharsets.UTF_8) + "="',
+      '        + URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))',
+      '    .collect(Collectors.joining("&"));',
+    );
+  } else if (request.body !== undefined) statements.push(`String payload = ${textBlock(request.body, '            ')};`);
   if (auth.type === 'basic') {
     imports.add('java.util.Base64').add('java.nio.charset.StandardCharsets');
     statements.push(
@@ -73,7 +94,8 @@ export function render(request: SampleRequest): string {
     builder.push(`    // ${idempotencyComment}`, '    .header("Idempotency-Key", UUID.randomUUID().toString())');
   }
   builder.push('    .header("Accept", "application/json")');
-  if (request.body !== undefined) builder.push('    .header("Content-Type", "application/json")');
+  if (request.body !== undefined)
+    builder.push(`    .header("Content-Type", "${isForm(request) ? 'application/x-www-form-urlencoded' : 'application/json'}")`);
   builder.push(`    ${bodyPublisher(request)}`, '    .build();');
   statements.push(...builder);
   statements.push('HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());', '');

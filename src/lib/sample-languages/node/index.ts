@@ -1,6 +1,6 @@
 /** Node.js with its built-in fetch, as an ES module (top-level await). */
 import type {SampleRequest} from '../../openapi/samples';
-import {hasQuery, idempotencyComment, jsonText, successOf, type SampleLanguage} from '../language';
+import {formFields, hasQuery, idempotencyComment, isForm, jsonText, successOf, type SampleLanguage} from '../language';
 
 const indent = (text: string, spaces: number) => text.replaceAll('\n', `\n${' '.repeat(spaces)}`);
 
@@ -8,7 +8,10 @@ const indent = (text: string, spaces: number) => text.replaceAll('\n', `\n${' '.
 const member = (object: string, name: string) =>
   /^[A-Za-z_$][\w$]*$/.test(name) ? `${object}.${name}` : `${object}[${JSON.stringify(name)}]`;
 
-const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
+/** A JavaScript string literal in single quotes, as the samples write them. */
+const singleQuoted = (text: string) => `'${JSON.stringify(text).slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
+
+const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : singleQuoted(name));
 
 export function render(request: SampleRequest): string {
   const auth = request.auth;
@@ -24,9 +27,13 @@ export function render(request: SampleRequest): string {
   if (auth.type === 'apiKey' && auth.in === 'cookie') headers.push(`Cookie: \`${auth.name}=\${process.env.${auth.key}}\`,`);
   if (request.idempotencyKey) headers.push(`// ${idempotencyComment}`, `'Idempotency-Key': crypto.randomUUID(),`);
   headers.push(`Accept: 'application/json',`);
-  if (request.body !== undefined) headers.push(`'Content-Type': 'application/json',`);
+  // fetch sets the Content-Type of URLSearchParams itself.
+  if (request.body !== undefined && !isForm(request)) headers.push(`'Content-Type': 'application/json',`);
   const options = [`  method: '${request.method}',`, `  headers: {\n${headers.map((line) => `    ${line}`).join('\n')}\n  },`];
-  if (request.body !== undefined) options.push(`  body: JSON.stringify(${indent(jsonText(request.body), 2)}),`);
+  if (isForm(request)) {
+    const fields = formFields(request.body).map(([name, value]) => `    ${key(name)}: ${singleQuoted(value)},`);
+    options.push(`  body: new URLSearchParams({\n${fields.join('\n')}\n  }),`);
+  } else if (request.body !== undefined) options.push(`  body: JSON.stringify(${indent(jsonText(request.body), 2)}),`);
   const url =
     auth.type === 'apiKey' && auth.in === 'query'
       ? `\`${request.url}${hasQuery(request.url) ? '&' : '?'}${auth.name}=\${encodeURIComponent(process.env.${auth.key})}\``

@@ -1,6 +1,6 @@
 /** PHP 8 with Guzzle 7, the HTTP client most PHP integrators use (Debian: php-guzzlehttp-guzzle). */
 import type {SampleRequest} from '../../openapi/samples';
-import {idempotencyComment, successOf, type SampleLanguage} from '../language';
+import {formFields, idempotencyComment, isForm, successOf, type SampleLanguage} from '../language';
 
 /** A JSON value as a PHP array literal, so the sample reads as PHP. */
 export function phpValue(value: unknown, depth: number): string {
@@ -34,7 +34,9 @@ export function render(request: SampleRequest): string {
   if (auth.type === 'apiKey' && auth.in === 'cookie') headers.push(`        'Cookie' => '${auth.name}=' . getenv('${auth.key}'),`);
   if (request.idempotencyKey) headers.push(`        // ${idempotencyComment}`, `        'Idempotency-Key' => bin2hex(random_bytes(16)),`);
   options.push(`    'headers' => [\n${headers.join('\n')}\n    ],`);
-  if (request.body !== undefined) options.push(`    'json' => ${phpValue(request.body, 1)},`);
+  // Guzzle form-encodes `form_params` and sets the Content-Type.
+  if (isForm(request)) options.push(`    'form_params' => ${phpValue(Object.fromEntries(formFields(request.body)), 1)},`);
+  else if (request.body !== undefined) options.push(`    'json' => ${phpValue(request.body, 1)},`);
   options.push(`    // Answers of 4xx and 5xx are returned, not thrown, so their body can be read.`, `    'http_errors' => false,`);
   const variable = `$${success.name}`;
   const errors = request.errorFields;

@@ -1,6 +1,6 @@
 /** Python 3 with requests, the HTTP client most Python integrators use (Debian: python3-requests). */
 import type {SampleRequest} from '../../openapi/samples';
-import {idempotencyComment, jsonText, snakeCase, successOf, type SampleLanguage} from '../language';
+import {formFields, idempotencyComment, isForm, jsonText, snakeCase, successOf, type SampleLanguage} from '../language';
 
 /** A JSON value as a Python literal: JSON's strings and numbers are Python's; true, false and null are not. */
 export function pythonValue(value: unknown, depth = 0): string {
@@ -37,7 +37,9 @@ export function render(request: SampleRequest): string {
   if (auth.type === 'apiKey' && auth.in === 'query') options.push(`params={${JSON.stringify(auth.name)}: ${env(auth.key)}},`);
   if (auth.type === 'apiKey' && auth.in === 'cookie') options.push(`cookies={${JSON.stringify(auth.name)}: ${env(auth.key)}},`);
   options.push(`headers={\n${headers.map((line) => `        ${line}`).join('\n')}\n    },`);
-  if (request.body !== undefined) options.push(`json=${pythonValue(request.body, 1)},`);
+  // requests form-encodes a dict given as `data`, and sets the Content-Type.
+  if (isForm(request)) options.push(`data=${pythonValue(Object.fromEntries(formFields(request.body)), 1)},`);
+  else if (request.body !== undefined) options.push(`json=${pythonValue(request.body, 1)},`);
   options.push('timeout=30,');
   const errors = request.errorFields;
   const failure = errors?.code

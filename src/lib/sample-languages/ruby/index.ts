@@ -1,6 +1,6 @@
 /** Ruby with the standard library only: Net::HTTP and JSON (Debian: ruby). */
 import type {SampleRequest} from '../../openapi/samples';
-import {idempotencyComment, snakeCase, successOf, type SampleLanguage} from '../language';
+import {formFields, idempotencyComment, isForm, snakeCase, successOf, type SampleLanguage} from '../language';
 
 /** `reference:` for a key that is a plain word, `"x-id":` otherwise (both make symbol keys, which JSON writes as strings). */
 const hashKey = (key: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${key}:` : `${JSON.stringify(key)}:`);
@@ -45,7 +45,9 @@ export function render(request: SampleRequest): string {
     lines.push(`# ${idempotencyComment}`, 'request["Idempotency-Key"] = SecureRandom.uuid');
   }
   lines.push('request["Accept"] = "application/json"');
-  if (request.body !== undefined) {
+  // set_form_data form-encodes the pairs and sets the Content-Type.
+  if (isForm(request)) lines.push(`request.set_form_data(${rubyValue(Object.fromEntries(formFields(request.body)))})`);
+  else if (request.body !== undefined) {
     lines.push('request.content_type = "application/json"', `request.body = JSON.generate(${rubyValue(request.body)})`);
   }
   lines.push(
