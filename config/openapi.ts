@@ -23,16 +23,32 @@ export const versionDocsFolder = (version: string) =>
   version === docsVersions.current.path ? 'docs' : `versioned_docs/version-${docsVersions.legacy.name}`;
 
 /**
- * The entry of an added OpenAPI file: its pages go to `api/<file name>/` in the version's docs
- * (`/docs/3.0.0/api/adyen-checkout/...`) and its API is a category of the version's API reference.
+ * A URL segment from a name: lower case, words split where the name changes case, anything but
+ * letters and digits a hyphen (`CheckoutService-v71` → `checkout-service-v71`, `stripe.com` →
+ * `stripe-com`).
  */
-export function addedApi(sourcePath: string, version: string = docsVersions.current.path): OpenApiSpec {
-  const name = path.basename(sourcePath).replace(/\.(ya?ml|json)$/, '');
+export function urlSlug(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * The entry of an added OpenAPI file: its pages go to `api/<slug>/` in the version's docs
+ * (`/docs/3.0.0/api/adyen-checkout/...`) and its API is a category of the version's API reference.
+ * The slug is the file's name as a URL segment (`urlSlug`) unless `slug` names it.
+ */
+export function addedApi(sourcePath: string, options: {version?: string; slug?: string} = {}): OpenApiSpec {
+  const version = options.version ?? docsVersions.current.path;
+  const slug = options.slug ?? urlSlug(path.basename(sourcePath).replace(/\.(ya?ml|json)$/, ''));
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) throw new Error(`${sourcePath}: the slug "${slug}" is not a lower-case URL segment`);
   return {
     version,
     sourcePath,
-    specPath: `.generated/openapi/${name}.json`,
-    outputDir: `${versionDocsFolder(version)}/api/${name}`,
+    specPath: `.generated/openapi/${slug}.json`,
+    outputDir: `${versionDocsFolder(version)}/api/${slug}`,
   };
 }
 
@@ -46,7 +62,8 @@ const triedSpecs = (): string[] => (process.env.TESSERA_OPENAPI_ADD ?? '').split
  * API reference generation. Each OpenAPI file (`sourcePath`) writes into the docs
  * folder of the version it documents. scripts/generate-api-docs.ts runs the generation before
  * build/start, from a copy (`specPath`) to which it adds build-time request samples.
- * To document another API, add one entry: `myApi: addedApi('openapi/my-api.yaml')` (CONTRIBUTING.md).
+ * To document another API, add one entry: `myApi: addedApi('openapi/my-api.yaml')`, or with its own URL
+ * segment `addedApi('openapi/stripe.com.json', {slug: 'stripe'})` (CONTRIBUTING.md).
  * TESSERA_SCALE=<n> appends the scale corpus (config/scale-corpus.ts, `npm run bench:scale`).
  */
 export const openApiSpecs = {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {PostmanValidator} from '@har-sdk/validator';
 import {parse} from 'yaml';
-import {addedApi, openApiSpecs} from '../../config/openapi';
+import {addedApi, openApiSpecs, urlSlug} from '../../config/openapi';
 import {environmentIds} from '../../config/postman';
 import {postmanDownloads, requestsOf} from '../../scripts/generate-postman-collections';
 import {sampleRequest, type JsonObject, danglingRefs} from '../../src/lib/openapi';
@@ -279,6 +279,16 @@ test('only the files listed with referencePages get error, object and notificati
   assert.equal(added.referencePages, undefined);
   assert.equal(added.outputDir, 'docs/api/parcel-lockers');
   assert.equal(added.version, openApiSpecs.tesseraV3.version);
+});
+
+test("an added API's URL segment is a lower-case slug of its file name, or the slug its entry gives", () => {
+  assert.equal(addedApi('openapi/CheckoutService-v71.yaml').outputDir, 'docs/api/checkout-service-v71');
+  assert.equal(addedApi('openapi/stripe.com.json').outputDir, 'docs/api/stripe-com');
+  assert.equal(addedApi('openapi/stripe.com.json').specPath, '.generated/openapi/stripe-com.json');
+  assert.equal(addedApi('openapi/stripe.com.json', {slug: 'stripe'}).outputDir, 'docs/api/stripe');
+  assert.equal(addedApi('openapi/legacy.yaml', {version: '1.0.0'}).outputDir, 'versioned_docs/version-1.0.0/api/legacy');
+  assert.throws(() => addedApi('openapi/x.yaml', {slug: 'Stripe API'}), /not a lower-case URL segment/);
+  assert.equal(urlSlug('Adyen_Checkout  API.v71'), 'adyen-checkout-api-v71');
 });
 
 test('a staged output replaces the previous one whole, and an output no longer generated is removed', () => {
