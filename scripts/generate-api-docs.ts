@@ -48,6 +48,7 @@ import {overviewDescription, withPageDescription, withPlainPageDescription} from
 import {addedApiSidebarsPath, generatedVersionSidebars, type AddedApiCategory, type AddedApiSidebars} from '../config/added-api-sidebars';
 import {swapInStagedOutput} from './staged-output';
 import {httpMethods} from '../src/lib/http-methods';
+import {addedApiDownloads, otherApisSection, withOtherApis} from './api-downloads';
 import {isStockBuild} from '../config/performance-layer';
 import {generationDigest, lastGenerationDigest, recordGenerationDigest} from './generation-inputs';
 
@@ -292,6 +293,32 @@ async function writeSidebars(): Promise<void> {
   writeFileSync(staged(addedApiSidebarsPath), `${JSON.stringify(added, null, 2)}\n`);
 }
 
+/** The staged info page (the API's first page) of a file, and its id. */
+function stagedInfoPage(spec: OpenApiSpec): {file: string; id: string} {
+  const name = readdirSync(staged(spec.outputDir)).find((file) => file.endsWith('.info.mdx'));
+  if (!name) throw new Error(`${spec.sourcePath}: the plugin wrote no info page`);
+  const file = staged(path.join(spec.outputDir, name));
+  const id = /^id: (\S+)$/m.exec(readFileSync(file, 'utf8'))?.[1];
+  if (!id) throw new Error(`${file} has no id`);
+  return {file, id};
+}
+
+/** Lists the added APIs and their downloads on the first page of Tessera's current API reference (scripts/api-downloads.ts). */
+function writeOtherApis(): void {
+  const tessera = [openApiSpecs.tesseraV3, openApiSpecs.tesseraV1] as OpenApiSpec[];
+  const added = specs
+    .filter((spec) => !tessera.includes(spec))
+    .map((spec) =>
+      addedApiDownloads(
+        spec,
+        parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as Parameters<typeof addedApiDownloads>[1],
+        stagedInfoPage(spec).id,
+      ),
+    );
+  const {file} = stagedInfoPage(openApiSpecs.tesseraV3);
+  writeFileSync(file, withOtherApis(readFileSync(file, 'utf8'), otherApisSection(added), file));
+}
+
 /** Everything the generation owns (relative to the site): each swapped in as a whole. */
 function generatedOutputs(): string[] {
   const outputs = [
@@ -356,6 +383,7 @@ async function main(): Promise<void> {
   await runPluginGeneration();
   const pageCounts = specs.map((spec) => `${spec.sourcePath}: ${markGenerated(staged(spec.outputDir), spec.sourcePath)} pages`);
   addSuccessorNotices(staged(openApiSpecs.tesseraV1.outputDir));
+  writeOtherApis();
   await writeSidebars();
   // Error catalogue, object pages and notifications (scripts/reference/write-reference-pages.ts).
   const referenceCounts = writeReferencePages(staged(legacySidebarPath), path.join(siteDir, stagingDir));

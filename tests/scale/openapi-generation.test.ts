@@ -65,6 +65,26 @@ test('foreign files generate pages in their own folder and a sidebar category ea
     sidebars['3.0.0']?.map((category) => category.label),
     ['Parcel Lockers API', 'Gift Card API', 'Exchange Rates API'],
   );
+  // The API reference's first page lists each with its pages and downloads.
+  const info = readFileSync(path.join(siteDir, 'docs/api/tessera-api.info.mdx'), 'utf8');
+  const otherApis = info.slice(info.indexOf('### Other APIs'));
+  for (const [title, slug] of [
+    ['Parcel Lockers API', 'oauth-client-credentials'],
+    ['Gift Card API', 'api-key-header'],
+    ['Exchange Rates API', 'api-key-query'],
+  ]) {
+    const row = otherApis.split('\n').find((line) => line.startsWith(`| [${title}](/docs/3.0.0/api/${slug}/`));
+    assert.ok(row, `the API reference lists ${title}`);
+    assert.ok(
+      row.includes(`(pathname:///openapi/${slug}.yaml)`) && row.includes(`(pathname:///postman/${slug}.postman_collection.json)`),
+      row,
+    );
+    const page = /\]\((\/docs\/3\.0\.0\/api\/[^)]+)\)/.exec(row)?.[1];
+    assert.ok(
+      page && existsSync(path.join(siteDir, `docs${page.slice('/docs/3.0.0'.length)}.info.mdx`)),
+      `${row} links a page that exists`,
+    );
+  }
   // Reference pages (errors, objects, notifications) are written for Tessera's two files only.
   assert.equal(withFixtures.output.match(/\d+ error codes/g)?.length, 2, withFixtures.output);
   for (const file of readdirSync(path.join(siteDir, 'docs/errors'))) {
