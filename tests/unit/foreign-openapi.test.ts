@@ -201,6 +201,52 @@ test('the Postman request of a form-encoded operation sends every field of the s
   assert.equal((payments.collection.auth as {type: string}).type, 'bearer');
 });
 
+test("Stripe's shapes: a currency and an amount without examples get plausible values, and an error object wrapped in `error` is printed whole", () => {
+  const document = {
+    openapi: '3.0.0',
+    info: {title: 'Stripe API', version: '1'},
+    servers: [{url: 'https://api.stripe.com/'}],
+    paths: {
+      '/v1/refunds': {
+        post: {
+          operationId: 'PostRefunds',
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: {
+                  type: 'object',
+                  required: ['amount', 'currency', 'charge'],
+                  properties: {amount: {type: 'integer'}, currency: {type: 'string'}, charge: {type: 'string', maxLength: 5000}},
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {description: 'ok', content: {'application/json': {schema: {type: 'object', properties: {id: {type: 'string'}}}}}},
+            default: {
+              description: 'error',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['error'],
+                    properties: {error: {type: 'object', properties: {code: {type: 'string'}, message: {type: 'string'}}}},
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  } as JsonObject;
+  const request = sampleRequest(document, '/v1/refunds', (document.paths as Record<string, JsonObject>)['/v1/refunds']!, 'post');
+  assert.deepEqual(request.body, {amount: 1000, currency: 'eur', charge: 'string'});
+  assert.equal(request.errorFields, undefined, 'the wrapped error object is no code to print');
+  const python = codeSamples(request).find((sample) => sample.lang === 'python')!.source;
+  assert.match(python, /raise SystemExit\(f"\{response\.status_code\}: \{response\.text\}"\)/);
+});
+
 test('an unknown security scheme fails the samples with its name', () => {
   const document = load('api-key-header');
   document.security = [{missingScheme: []}];

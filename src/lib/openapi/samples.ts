@@ -147,8 +147,23 @@ export function sampleAuth(document: JsonObject, operation: JsonObject): SampleA
   throw new Error(`security scheme ${schemeName} (${type} ${httpScheme}) has no request sample`);
 }
 
-/** A value of the schema, for a file that gives no example: its own example, default or first enum value, else one of its type. */
-export function exampleFromSchema(document: JsonObject, schemaOrRef: unknown, depth = 0): unknown {
+/**
+ * What a property's name says its value is, where its schema says no more than its type: a
+ * currency code (in lower case, which every API that names its case accepts) and an amount in
+ * minor units large enough for any minimum charge.
+ */
+function valueByName(name: string | undefined, type: unknown): unknown {
+  if (!name) return undefined;
+  if (type === 'string' && /(^|_)currency$|Currency$/.test(name)) return 'eur';
+  if (type === 'integer' && /(^|_)amount$|Amount$/.test(name)) return 1000;
+  return undefined;
+}
+
+/**
+ * A value of the schema, for a file that gives no example: its own example, default or first enum
+ * value, else one its property's name implies (`valueByName`), else one of its type.
+ */
+export function exampleFromSchema(document: JsonObject, schemaOrRef: unknown, depth = 0, name?: string): unknown {
   const schema = resolveRef(document, schemaOrRef ?? {});
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
@@ -163,13 +178,15 @@ export function exampleFromSchema(document: JsonObject, schemaOrRef: unknown, de
   const alternative = ((schema.oneOf ?? schema.anyOf) as unknown[] | undefined)?.[0];
   if (alternative) return exampleFromSchema(document, alternative, depth);
   const type = Array.isArray(schema.type) ? schema.type.find((candidate) => candidate !== 'null') : schema.type;
+  const named = valueByName(name, type);
+  if (named !== undefined) return named;
   if (type === 'object' || schema.properties) {
     if (depth >= 4) return {};
     const properties = (schema.properties ?? {}) as Record<string, unknown>;
     const required = new Set((schema.required ?? []) as string[]);
     // The required properties, or all of them when none is required, so the sample stays readable.
     const chosen = Object.keys(properties).filter((name) => required.size === 0 || required.has(name));
-    return Object.fromEntries(chosen.map((name) => [name, exampleFromSchema(document, properties[name], depth + 1)]));
+    return Object.fromEntries(chosen.map((property) => [property, exampleFromSchema(document, properties[property], depth + 1, property)]));
   }
   if (type === 'array') return depth >= 4 ? [] : [exampleFromSchema(document, schema.items, depth + 1)];
   if (type === 'integer' || type === 'number') return typeof schema.minimum === 'number' ? schema.minimum : 1;
@@ -271,11 +288,20 @@ function sampleSuccess(document: JsonObject, operation: JsonObject): SampleSucce
   return {status: Number(status), hasBody: Boolean(body), name: name === 'response' || name === 'request' ? 'body' : name, fields};
 }
 
-/** The first of `candidates` the schema requires, else the first it has. */
-function memberOf(schema: JsonObject, candidates: string[]): string | undefined {
-  const properties = Object.keys((schema.properties ?? {}) as JsonObject);
+/**
+ * The first of `candidates` the schema requires, else the first it has, of those whose value is
+ * text or a number: a sample prints it. Stripe's `error` member is an object that holds the code,
+ * and printing it as the code would print an object twice.
+ */
+function memberOf(document: JsonObject, schema: JsonObject, candidates: string[]): string | undefined {
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const printable = (name: string) => {
+    if (!(name in properties)) return false;
+    const type = resolveRef(document, properties[name] ?? {}).type;
+    return type !== 'object' && type !== 'array';
+  };
   const required = new Set((schema.required ?? []) as string[]);
-  return candidates.find((name) => required.has(name)) ?? candidates.find((name) => properties.includes(name));
+  return candidates.find((name) => required.has(name) && printable(name)) ?? candidates.find(printable);
 }
 
 function sampleErrorFields(document: JsonObject, operation: JsonObject): SampleErrorFields | undefined {
@@ -284,9 +310,9 @@ function sampleErrorFields(document: JsonObject, operation: JsonObject): SampleE
   const schema = status ? jsonSchemaOf(document, responses[status])?.schema : undefined;
   if (!schema) return undefined;
   const fields = {
-    code: memberOf(schema, ['code', 'errorCode', 'error_code', 'error']),
-    message: memberOf(schema, ['title', 'message', 'detail', 'errorMessage', 'error_description']),
-    requestId: memberOf(schema, ['requestId', 'request_id', 'pspReference', 'traceId']),
+    code: memberOf(document, schema, ['code', 'errorCode', 'error_code', 'error']),
+    message: memberOf(document, schema, ['title', 'message', 'detail', 'errorMessage', 'error_description']),
+    requestId: memberOf(document, schema, ['requestId', 'request_id', 'pspReference', 'traceId']),
   };
   return fields.code ? fields : undefined;
 }
