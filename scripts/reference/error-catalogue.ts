@@ -19,6 +19,8 @@ export const retryAdvice = {
   same_key:
     'Retry the same request with the same `Idempotency-Key`, after a back-off, so that an operation that did take effect is not done twice.',
   new_secret_same_key: 'Get new credentials first, then retry the same request with the same `Idempotency-Key`.',
+  later_new_key:
+    'Not at once and not with the same key: this answer is stored against it and would be returned again. Where the advice below says a later attempt can succeed, send the request again later with a new `Idempotency-Key`; otherwise do not retry.',
 } as const;
 
 export type RetryAdvice = keyof typeof retryAdvice;
@@ -30,6 +32,7 @@ const retryShort: Record<RetryAdvice, string> = {
   fix_new_key: 'Fix, then resend with a new key',
   same_key: 'Retry with the same key',
   new_secret_same_key: 'Renew credentials, retry with the same key',
+  later_new_key: 'Depends on the cause: later, with a new key',
 };
 
 export const httpStatusText: Record<number, string> = {

@@ -20,7 +20,10 @@ export type SandboxTestValue = {
   id: string;
   category: string;
   value: string;
-  /** What else to enter or do, a phrase that follows the value ("any future expiry date and CVC `123`"). */
+  /**
+   * What else to enter or do, a phrase that follows the value: after "with" ("any future expiry
+   * date and CVC `123`"), or on its own when it starts with "or" or "as" ("as the card stored at checkout").
+   */
   with?: string;
   outcome: string;
   results: SandboxResult[];

@@ -225,3 +225,16 @@ test('an action that restates the retry advice is reported', () => {
     'Retry with exponential back-off. Because you send the same key, an operation that did take effect is not done twice.';
   assert.ok(repeatedSentences(changed, '/docs/3.0.0').some((problem) => problem.startsWith('internal_error:')));
 });
+
+test('an error whose advice says a later attempt can succeed is not told "do not retry": its retry kind allows a later attempt', () => {
+  for (const [version, {file, docsRoute}] of Object.entries(versions)) {
+    for (const entry of errorCatalogue(loadApiDocument(file) as JsonObject, docsRoute)) {
+      if (!/\b(later|another) (retry|attempt)[^.]*\bcan succeed/i.test(entry.action)) continue;
+      assert.ok(
+        !/^Do not retry\b/.test(retryAdvice[entry.retry]),
+        `${version} ${entry.code}: the action says a later attempt can succeed, the retry advice (${entry.retry}) says "${retryAdvice[entry.retry].split('.')[0]}"`,
+      );
+    }
+  }
+  assert.equal(errorCatalogue(v3, '/docs/3.0.0').find((entry) => entry.code === 'payment_declined')?.retry, 'later_new_key');
+});

@@ -39,7 +39,8 @@ export function inlineMarkdown(text: string): MdastNode[] {
 
 export function valueNodes(entry: SandboxTestValue, withDetails: boolean): MdastNode[] {
   const nodes: MdastNode[] = [{type: 'inlineCode', value: entry.value}];
-  if (withDetails && entry.with) nodes.push(...inlineMarkdown(`${entry.with.startsWith('or ') ? ' ' : ' with '}${entry.with}`));
+  // A phrase that reads on from the value by itself ("or any other…", "as the card…") takes no "with".
+  if (withDetails && entry.with) nodes.push(...inlineMarkdown(`${/^(or|as) /.test(entry.with) ? ' ' : ' with '}${entry.with}`));
   return nodes;
 }
 
