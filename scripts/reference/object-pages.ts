@@ -23,7 +23,32 @@ import {
   type JsonObject,
 } from '../../src/lib/openapi';
 
-export type FieldRow = {name: string; type: string; presence: string; details: string};
+export type FieldRow = {
+  name: string;
+  type: string;
+  presence: string;
+  details: string;
+  /**
+   * The part of the field's description from its first table on (a table of values, and any text
+   * between tables): a table cannot sit inside a table cell, so the page shows it under the fields
+   * table, and the cell links to it.
+   */
+  tables?: {id: string; markdown: string};
+};
+
+/**
+ * A description split where its first Markdown table starts: the prose a table cell can hold, and
+ * the rest, tables included, or undefined when it has no table.
+ */
+export function splitAtFirstTable(description: string): {prose: string; rest?: string} {
+  const lines = description.split('\n');
+  const start = lines.findIndex((line, index) => /^\s*\|/.test(line) && /^\s*\|?\s*:?-{3,}/.test(lines[index + 1] ?? ''));
+  if (start < 0) return {prose: description};
+  return {prose: lines.slice(0, start).join('\n').trim(), rest: lines.slice(start).join('\n').trim()};
+}
+
+/** The id of the heading that holds a field's tables: `field-data-sessionid` for `data.sessionId`. */
+export const fieldTablesId = (fieldName: string) => `field-${fieldName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
 type Context = {document: JsonObject; docsRoute: string; pageNames?: ReadonlySet<string>};
 
@@ -161,15 +186,18 @@ export function fieldRows(context: Context, schema: JsonObject, prefix = '', ins
     // the example of a scalar schema it refers to (an object's example says nothing about this field).
     const instanceValue = instance && typeof instance === 'object' && !Array.isArray(instance) ? (instance as JsonObject)[name] : undefined;
     const example = instanceValue ?? (pageRef(context, property) && target.properties ? undefined : exampleOf(context, property));
+    const fullName = `${prefix}${name}`;
+    const {prose, rest} = description ? splitAtFirstTable(description) : {prose: undefined, rest: undefined};
+    const tables = rest ? {id: fieldTablesId(fullName), markdown: rest} : undefined;
+    const seeBelow = tables ? ` Its values are in [the table below](#${tables.id}).` : '';
     const details = [
-      description ? tableCell(description) : '',
+      prose || seeBelow ? `${prose ? tableCell(prose) : ''}${seeBelow}`.trim() : '',
       constraints.length ? tableCell(constraints.join(' ')) : '',
       example !== undefined && example !== null && typeof example !== 'object' ? `Example: ${tableCell(code(example))}` : '',
     ]
       .filter(Boolean)
       .join('<br />');
-    const fullName = `${prefix}${name}`;
-    rows.push({name: fullName, type: tableCell(describeType(context, property)), presence, details});
+    rows.push({name: fullName, type: tableCell(describeType(context, property)), presence, details, ...(tables ? {tables} : {})});
     const nested = inlineObject(target);
     const nestedInstance = nested === target ? instanceValue : Array.isArray(instanceValue) ? instanceValue[0] : undefined;
     if (nested) rows.push(...fieldRows(context, nested, `${fullName}${nested === target ? '' : '[]'}.`, nestedInstance));
@@ -258,6 +286,8 @@ export function objectPages(
             ...rows.map((row) => `| \`${row.name}\` | ${row.type} | ${row.presence} | ${row.details || '&nbsp;'} |`),
           ].join('\n'),
         );
+        // The tables of the fields' descriptions, each under a heading of its field.
+        for (const row of rows) if (row.tables) sections.push(`### \`${row.name}\` {#${row.tables.id}}\n\n${mdxText(row.tables.markdown)}`);
       } else if (!variants) {
         const constraints = constraintsOf(schema);
         const type = describeType(context, schema);

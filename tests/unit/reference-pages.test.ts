@@ -282,3 +282,25 @@ test('the PHP verification sample accepts a signed notification and rejects forg
     server.kill();
   }
 });
+
+test('a table in a field description is shown as a table under the fields, not as pipes in a cell', () => {
+  for (const [file, docsRoute] of [
+    [apiFiles.v3, '/docs/3.0.0'],
+    [apiFiles.v1, '/docs/1.0.0'],
+  ] as const) {
+    const {pages} = objectPages(loadApiDocument(file) as JsonObject, docsRoute, file, () => '');
+    for (const page of pages) {
+      const rows = page.mdx.split('\n').filter((line) => line.startsWith('| `'));
+      for (const row of rows) assert.doesNotMatch(row, /<br \/>\\\|/, `${page.route}: a table row inside a cell: ${row.slice(0, 120)}`);
+      for (const [, id] of page.mdx.matchAll(/\(#(field-[a-z0-9-]+)\)/g))
+        assert.match(page.mdx, new RegExp(`^### \`[^\`]+\` \\{#${id}\\}$`, 'm'), `${page.route} links #${id}, which no heading has`);
+    }
+    if (file === apiFiles.v3) {
+      const order = pages.find((page) => page.schemaName === 'Order')!;
+      assert.match(
+        order.mdx,
+        /### `status` \{#field-status\}\n\n\| Status \| Meaning \| Next statuses \|\n\|---\|---\|---\|\n\| `authorized` \|/,
+      );
+    }
+  }
+});
