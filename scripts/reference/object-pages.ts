@@ -31,7 +31,7 @@ export type FieldRow = {
   /**
    * The part of the field's description from its first table on (a table of values, and any text
    * between tables): a table cannot sit inside a table cell, so the page shows it under the fields
-   * table, and the cell links to it.
+   * table, in a block the cell links to.
    */
   tables?: {id: string; markdown: string};
 };
@@ -47,7 +47,7 @@ export function splitAtFirstTable(description: string): {prose: string; rest?: s
   return {prose: lines.slice(0, start).join('\n').trim(), rest: lines.slice(start).join('\n').trim()};
 }
 
-/** The id of the heading that holds a field's tables: `field-data-sessionid` for `data.sessionId`. */
+/** The id of the block that holds a field's tables: `field-data-sessionid` for `data.sessionId`. */
 export const fieldTablesId = (fieldName: string) => `field-${fieldName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
 type Context = {document: JsonObject; docsRoute: string; pageNames?: ReadonlySet<string>};
@@ -286,8 +286,11 @@ export function objectPages(
             ...rows.map((row) => `| \`${row.name}\` | ${row.type} | ${row.presence} | ${row.details || '&nbsp;'} |`),
           ].join('\n'),
         );
-        // The tables of the fields' descriptions, each under a heading of its field.
-        for (const row of rows) if (row.tables) sections.push(`### \`${row.name}\` {#${row.tables.id}}\n\n${mdxText(row.tables.markdown)}`);
+        // The tables of the fields' descriptions, each after its field's name in bold, part of the
+        // Fields section (no heading of their own, so the table of contents and the search's
+        // sections stay as they were: one section per object page's part, not one per value table).
+        for (const row of rows)
+          if (row.tables) sections.push(`<div id="${row.tables.id}">\n\n**\`${row.name}\`**\n\n${mdxText(row.tables.markdown)}\n\n</div>`);
       } else if (!variants) {
         const constraints = constraintsOf(schema);
         const type = describeType(context, schema);

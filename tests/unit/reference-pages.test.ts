@@ -293,13 +293,13 @@ test('a table in a field description is shown as a table under the fields, not a
       const rows = page.mdx.split('\n').filter((line) => line.startsWith('| `'));
       for (const row of rows) assert.doesNotMatch(row, /<br \/>\\\|/, `${page.route}: a table row inside a cell: ${row.slice(0, 120)}`);
       for (const [, id] of page.mdx.matchAll(/\(#(field-[a-z0-9-]+)\)/g))
-        assert.match(page.mdx, new RegExp(`^### \`[^\`]+\` \\{#${id}\\}$`, 'm'), `${page.route} links #${id}, which no heading has`);
+        assert.match(page.mdx, new RegExp(`^<div id="${id}">$`, 'm'), `${page.route} links #${id}, which no block has`);
     }
     if (file === apiFiles.v3) {
       const order = pages.find((page) => page.schemaName === 'Order')!;
       assert.match(
         order.mdx,
-        /### `status` \{#field-status\}\n\n\| Status \| Meaning \| Next statuses \|\n\|---\|---\|---\|\n\| `authorized` \|/,
+        /<div id="field-status">\n\n\*\*`status`\*\*\n\n\| Status \| Meaning \| Next statuses \|\n\|---\|---\|---\|\n\| `authorized` \|/,
       );
     }
   }
