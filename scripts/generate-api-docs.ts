@@ -348,14 +348,35 @@ function publishDownloads(): void {
   }
 }
 
-/** The outputs a skipped generation relies on, all present. */
+/** The request samples files the generated operation pages of a folder load (`/assets/request-samples/….json`). */
+function samplesFilesNamedIn(outputDir: string): string[] {
+  const folder = path.join(siteDir, outputDir);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.api.mdx'))
+    .flatMap((file) => [...readFileSync(path.join(folder, file), 'utf8').matchAll(/\/assets\/request-samples\/[0-9a-f]+\.json/g)])
+    .map((match) => path.join('static', match[0]));
+}
+
+/**
+ * The samples files of the authored pages' tab sets (src/plugins/sample-tabs): written here too,
+ * so a build that reuses its cache of compiled pages, and so never runs the remark plugin, finds
+ * them. Written on every run, a skipped one included (about 2 s): a page edit changes them.
+ */
+function writeAuthoredSamplesFiles(): void {
+  for (const page of authoredSampleTabSets())
+    for (const set of page.sets) if (set.file) requestSamplesFiles.add(writeRequestSamplesFile(siteDir, set.onDemand));
+}
+
+/** The outputs a skipped generation relies on, all present: pages, copies, downloads and the samples files the pages load. */
 function outputsPresent(): boolean {
   const outputs = [
     ...generatedOutputs(),
     ...specs.map((spec) => spec.specPath),
     ...specs.map((spec) => path.join('static', openApiDownloadPath(spec.sourcePath))),
   ];
-  return outputs.every((output) => existsSync(path.join(siteDir, output)));
+  if (!outputs.every((output) => existsSync(path.join(siteDir, output)))) return false;
+  return specs.flatMap((spec) => samplesFilesNamedIn(spec.outputDir)).every((file) => existsSync(path.join(siteDir, file)));
 }
 
 async function main(): Promise<void> {
@@ -373,6 +394,7 @@ async function main(): Promise<void> {
     digest === lastGenerationDigest(siteDir) &&
     outputsPresent()
   ) {
+    writeAuthoredSamplesFiles();
     console.log('API reference up to date: nothing it is generated from has changed (npm run gen-api -- --force regenerates it)');
     return;
   }
@@ -388,10 +410,7 @@ async function main(): Promise<void> {
   // Error catalogue, object pages and notifications (scripts/reference/write-reference-pages.ts).
   const referenceCounts = writeReferencePages(staged(legacySidebarPath), path.join(siteDir, stagingDir));
   swapInStagedOutput(siteDir, path.join(siteDir, stagingDir), generatedOutputs());
-  // The samples files of the authored pages' tab sets (src/plugins/sample-tabs): written here too,
-  // so a build that reuses its cache of compiled pages, and so never runs the remark plugin, finds them.
-  for (const page of authoredSampleTabSets())
-    for (const set of page.sets) if (set.file) requestSamplesFiles.add(writeRequestSamplesFile(siteDir, set.onDemand));
+  writeAuthoredSamplesFiles();
   if (!isStockBuild()) removeUnusedRequestSamplesFiles(siteDir, requestSamplesFiles);
   publishDownloads();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
