@@ -26,10 +26,17 @@ import {writeHostHeaders} from '../../scripts/write-host-headers';
  * the route table and its sidebar's entry in the docs plugin's global data; what the runtime still
  * gains is the file of each chunk the section's pages share with no other page's import. Lower
  * them when these get cheaper; never raise them to pass.
+ *
+ * The runtime is held to its raw growth, not its gzipped one: it is mostly chunk names and content
+ * hashes, and its gzipped size moves with the hashes alone. The CI builds of eight commits from
+ * 2026-11-27 22:04 to 2026-11-28 13:41 all grew it by 17.72 B raw per added page, and by 3.47 to
+ * 3.72 B gzipped (the last one over the gzipped budget of 3.7); redrawing every hash of one pair of
+ * runtimes at random 200 times spread each one's gzipped size over 32 B. The raw budget is 10 %
+ * above 17.72 B.
  */
 export const routeCostBudget = {
   mainJsGzipBytesPerRoute: 8,
-  runtimeJsGzipBytesPerRoute: 3.7,
+  runtimeJsBytesPerRoute: 19.5,
   docsHtmlBytesPerRoute: 6.5,
 };
 
@@ -49,8 +56,8 @@ test('an added page costs main.js, the runtime and a docs page no more than the 
     `main.js grows ${cost.mainJsGzipPerRoute.toFixed(1)} B gz per added page (budget ${routeCostBudget.mainJsGzipBytesPerRoute})`,
   );
   assert.ok(
-    cost.runtimeJsGzipPerRoute <= routeCostBudget.runtimeJsGzipBytesPerRoute,
-    `runtime~main.js grows ${cost.runtimeJsGzipPerRoute.toFixed(1)} B gz per added page (budget ${routeCostBudget.runtimeJsGzipBytesPerRoute})`,
+    cost.runtimeJsBytesPerRoute <= routeCostBudget.runtimeJsBytesPerRoute,
+    `runtime~main.js grows ${cost.runtimeJsBytesPerRoute.toFixed(1)} B raw per added page (budget ${routeCostBudget.runtimeJsBytesPerRoute})`,
   );
   assert.ok(
     cost.docsHtmlPerRoute <= routeCostBudget.docsHtmlBytesPerRoute,
