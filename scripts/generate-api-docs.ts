@@ -100,11 +100,26 @@ function operationCount(document: JsonObject): number {
   );
 }
 
+/**
+ * Each OpenAPI file as parsed, once per run: the checks, the samples copy, the page descriptions,
+ * the sidebar categories and the downloads table all read it (a parse of Tessera's V3 file takes
+ * about a third of a second). None of them changes it.
+ */
+const sourceDocuments = new Map<string, JsonObject>();
+function sourceDocument(sourcePath: string): JsonObject {
+  let document = sourceDocuments.get(sourcePath);
+  if (!document) {
+    document = parse(readFileSync(path.join(siteDir, sourcePath), 'utf8')) as JsonObject;
+    sourceDocuments.set(sourcePath, document);
+  }
+  return document;
+}
+
 let operationsInAll = 0;
 
 function writeSpecsWithSamples(): void {
   for (const spec of specs) {
-    const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
+    const document = sourceDocument(spec.sourcePath);
     const dangling = danglingRefs(document);
     if (dangling.length > 0) throw new Error(`${spec.sourcePath}: $ref to nothing: ${dangling.join(', ')}`);
     if (inlinedSize(document, inlinedSizeLimit) > inlinedSizeLimit) {
@@ -195,7 +210,7 @@ function markGenerated(outputDir: string, sourcePath: string): number {
   const marker = `# Generated from ${sourcePath} by scripts/generate-api-docs.ts: edit the OpenAPI file, not this page.`;
   const registration = `import '@site/src/plugins/openapi-docs/api-item-registry/register';`;
   const pages = readdirSync(outputDir).filter((file) => file.endsWith('.mdx'));
-  const document = parse(readFileSync(path.join(siteDir, sourcePath), 'utf8')) as Parameters<typeof overviewDescription>[0];
+  const document = sourceDocument(sourcePath) as Parameters<typeof overviewDescription>[0];
   for (const page of pages) {
     const file = path.join(outputDir, page);
     const text = readFileSync(file, 'utf8');
@@ -255,7 +270,7 @@ async function generatedSidebar(spec: OpenApiSpec, keep: boolean): Promise<Sideb
 
 /** An added API is one category of its version's API reference, titled like its file and opening at its info page. */
 function addedApiCategory(spec: OpenApiSpec, items: SidebarNode[]): SidebarNode {
-  const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as {info: {title: string}};
+  const document = sourceDocument(spec.sourcePath) as {info: {title: string}};
   const [info, ...rest] = items;
   const isInfoDoc = info?.type === 'doc' && typeof info.id === 'string';
   return {
@@ -309,11 +324,7 @@ function writeOtherApis(): void {
   const added = specs
     .filter((spec) => !tessera.includes(spec))
     .map((spec) =>
-      addedApiDownloads(
-        spec,
-        parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as Parameters<typeof addedApiDownloads>[1],
-        stagedInfoPage(spec).id,
-      ),
+      addedApiDownloads(spec, sourceDocument(spec.sourcePath) as Parameters<typeof addedApiDownloads>[1], stagedInfoPage(spec).id),
     );
   const {file} = stagedInfoPage(openApiSpecs.tesseraV3);
   writeFileSync(file, withOtherApis(readFileSync(file, 'utf8'), otherApisSection(added), file));
