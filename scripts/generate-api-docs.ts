@@ -63,6 +63,11 @@ const staged = (relativePath: string) => path.join(siteDir, stagingDir, relative
 const specs = Object.values(openApiSpecs as Record<string, OpenApiSpec>);
 const legacySidebarPath = path.relative(siteDir, legacySidebarFile);
 
+/** Whether a file is an API added beside Tessera's own two (config/openapi.ts `addedApi`). */
+function isAddedApi(spec: OpenApiSpec): boolean {
+  return spec !== (openApiSpecs.tesseraV1 as OpenApiSpec) && spec !== (openApiSpecs.tesseraV3 as OpenApiSpec);
+}
+
 /**
  * Empties the staging folder and creates each output folder in it. On a clean clone the 1.0.0 docs
  * folder and sidebar do not exist yet, and Docusaurus refuses to start (even for this command)
@@ -292,7 +297,7 @@ async function writeSidebars(): Promise<void> {
   const legacyItems: SidebarNode[] = [];
   const prefix = `version-${docsVersions.legacy.name}/`;
   for (const spec of specs) {
-    const isTessera = spec === (openApiSpecs.tesseraV1 as OpenApiSpec) || spec === (openApiSpecs.tesseraV3 as OpenApiSpec);
+    const isTessera = !isAddedApi(spec);
     // sidebars.ts imports Tessera V3's generated sidebar module itself. Ids as the version's sidebar
     // names its docs (only 1.0.0 ones change).
     const items = (await generatedSidebar(spec, spec === (openApiSpecs.tesseraV3 as OpenApiSpec))).map((item) => rebaseIds(item, prefix));
@@ -320,9 +325,8 @@ function stagedInfoPage(spec: OpenApiSpec): {file: string; id: string} {
 
 /** Lists the added APIs and their downloads on the first page of Tessera's current API reference (scripts/api-downloads.ts). */
 function writeOtherApis(): void {
-  const tessera = [openApiSpecs.tesseraV3, openApiSpecs.tesseraV1] as OpenApiSpec[];
   const added = specs
-    .filter((spec) => !tessera.includes(spec))
+    .filter(isAddedApi)
     .map((spec) =>
       addedApiDownloads(spec, sourceDocument(spec.sourcePath) as Parameters<typeof addedApiDownloads>[1], stagedInfoPage(spec).id),
     );
