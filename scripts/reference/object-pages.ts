@@ -187,11 +187,13 @@ export function fieldRows(context: Context, schema: JsonObject, prefix = '', ins
     const instanceValue = instance && typeof instance === 'object' && !Array.isArray(instance) ? (instance as JsonObject)[name] : undefined;
     const example = instanceValue ?? (pageRef(context, property) && target.properties ? undefined : exampleOf(context, property));
     const fullName = `${prefix}${name}`;
-    const {prose, rest} = description ? splitAtFirstTable(description) : {prose: undefined, rest: undefined};
+    const {prose, rest} = splitAtFirstTable(description ?? '');
     const tables = rest ? {id: fieldTablesId(fullName), markdown: rest} : undefined;
-    const seeBelow = tables ? ` Its values are in [the table below](#${tables.id}).` : '';
+    const described = [prose && tableCell(prose), tables && `Its values are in [the table below](#${tables.id}).`]
+      .filter(Boolean)
+      .join(' ');
     const details = [
-      prose || seeBelow ? `${prose ? tableCell(prose) : ''}${seeBelow}`.trim() : '',
+      described,
       constraints.length ? tableCell(constraints.join(' ')) : '',
       example !== undefined && example !== null && typeof example !== 'object' ? `Example: ${tableCell(code(example))}` : '',
     ]
