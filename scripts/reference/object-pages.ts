@@ -276,6 +276,7 @@ export function objectPages(
       }
       const instance = instances.get(schemaName);
       const rows = fieldRows(context, schema, '', instance);
+      const fieldNames = rows.map((row) => row.name).filter((name) => !name.includes('.'));
       if (rows.length) {
         sections.push(
           [
@@ -315,6 +316,9 @@ export function objectPages(
         // "Refund object", as the page's heading and in the browser's tab: "Refund" alone could be any page about refunds.
         `title: ${frontMatterValue(`${schemaName} object`)}`,
         `description: ${frontMatterValue(summary)}`,
+        // The names of its own fields: the search ranks the page that defines a field first for
+        // its name (a page's keywords before any page's text), above the guides that use it.
+        ...(fieldNames.length ? [`keywords: [${fieldNames.map(frontMatterValue).join(', ')}]`] : []),
         `sidebar_position: ${position + 1}`,
         `slug: /${objectsFolder}/${objectSlug(schemaName)}`,
         '---',

@@ -46,12 +46,24 @@ const queriesByVersion: {version: string; start: string; queries: Query[]}[] = [
       ['deactivate token', 'api/deactivate-token'],
       ['prefill address', 'guides/guides/additional_guides/prefills'],
       ['onboard a merchant', 'guides/guides/quick_guides/signup_steps/signup_quick_guide_intro'],
-      ['merchantAccountId', 'guides/guides/quick_guides/signup_steps/completed_session'],
       ['signup_declined', 'guides/guides/quick_guides/signup_steps/completed_session'],
       ['error codes', 'errors'],
       ['amount_exceeds_capturable', 'errors/amount_exceeds_capturable'],
       ['OrderLine', 'objects/order-line'],
       ['notification events', 'notifications'],
+      // One typo anywhere in a word: the first letters, inside a long word, the last two swapped,
+      // and in one word of several.
+      ['efund', 'guides/guides/quick_guides/payment_steps/refunding_orders'],
+      ['rfund', 'guides/guides/quick_guides/payment_steps/refunding_orders'],
+      ['refudn', 'guides/guides/quick_guides/payment_steps/refunding_orders'],
+      ['apture', 'api/capture-an-order'],
+      ['cpture in parts', 'guides/guides/quick_guides/payment_steps/capturing_orders'],
+      ['ignature', 'notifications'],
+      ['signture', 'notifications'],
+      ['notifcation events', 'notifications'],
+      ['authorizaton expired', 'errors/authorization_expired'],
+      ['partial rfund', 'guides/guides/quick_guides/payment_steps/refunding_orders'],
+      ['idempotency kye', 'guides/guides/quick_guides/payment_steps/create_payment_session'],
     ],
   },
   {
@@ -61,6 +73,8 @@ const queriesByVersion: {version: string; start: string; queries: Query[]}[] = [
       ['refund an order', 'api/refund-order'],
       ['error codes', 'errors'],
       ['refnd', 'api/refund-order'],
+      ['efund an order', 'api/refund-order'],
+      ['aptur', 'api/capture-order'],
       ['capture', 'api/capture-order'],
       ['purchase decision', 'api/purchase-decision'],
       ['approve purchase', 'api/purchase-decision'],
@@ -152,45 +166,35 @@ const phrasesByVersion: {version: string; start: string; queries: Query[]}[] = [
   },
 ];
 
-type PageEntry = {url: string; title: string; breadcrumb: string};
-
 /**
- * The pages of a version's index (url, title, breadcrumb), read from the build: a suggestion shows
- * a title and a path, not its link.
+ * Names a reader types to find where a thing is defined: an error code, a field of an object. The
+ * page that defines it (its error page, the page of an object with that field) must be the first
+ * suggestion, above the guides that use the name.
  */
-function indexedPages(version: string): PageEntry[] {
-  return searchPages(version === '3.0.0' ? '' : `docs/${version}`).map((page) => ({
-    url: page.u,
-    title: page.t,
-    breadcrumb: page.b.join(' › '),
-  }));
-}
+const definitionsByVersion: {version: string; start: string; queries: [query: string, pages: string[]][]}[] = [
+  {
+    version: '3.0.0',
+    start: '/docs/3.0.0/guides/guides/quick_guides/payment_steps/refunding_orders',
+    queries: [
+      ['refund_window_closed', ['errors/refund_window_closed']],
+      ['order_not_capturable', ['errors/order_not_capturable']],
+      ['payment_declined', ['errors/payment_declined']],
+      ['idempotency_key_reused', ['errors/idempotency_key_reused']],
+      ['merchantAccountId', ['objects/session']],
+      ['capturedAmount', ['objects/order']],
+      ['refundedAmount', ['objects/capture', 'objects/order']],
+      ['postalCode', ['objects/address']],
+      ['careOf', ['objects/address']],
+      ['statusReason', ['objects/session']],
+      ['clientToken', ['objects/session']],
+      ['unitPrice', ['objects/order-line']],
+    ],
+  },
+];
 
-type Suggestion = {title: string; path: string | null; inTree: boolean};
-
-/**
- * The page of each suggestion: a page's own entry shows its title over its breadcrumb; a heading
- * or text of a page shows its breadcrumb, the page's title and the section; an entry drawn as a
- * branch belongs to the page above it.
- */
-function pagesOf(suggestions: Suggestion[], pages: PageEntry[]): (string | undefined)[] {
-  const urls: (string | undefined)[] = [];
-  for (const suggestion of suggestions) {
-    if (suggestion.inTree || suggestion.path === null) {
-      urls.push(urls.at(-1));
-      continue;
-    }
-    const own = pages.find((page) => page.title === suggestion.title && page.breadcrumb === suggestion.path);
-    const trail = (page: PageEntry) => (page.breadcrumb ? `${page.breadcrumb} › ${page.title}` : page.title);
-    const parent = pages
-      .filter((page) => suggestion.path === trail(page) || suggestion.path!.startsWith(`${trail(page)} › `))
-      .sort((a, b) => trail(b).length - trail(a).length)[0];
-    urls.push((own ?? parent)?.url);
-  }
-  return urls;
-}
-
-async function suggestionsFor(page: Page, query: string): Promise<Suggestion[]> {
+/** The pages of the suggestions, from their links, in order. */
+/** The pages the search box suggests for a query, in order: the address each suggestion links to. */
+async function suggestionsFor(page: Page, query: string): Promise<string[]> {
   const input = page.locator('.navbar input.navbar__search-input');
   const menu = page.locator('.navbar [class*="dropdownMenu"]');
   await input.fill('');
@@ -204,13 +208,15 @@ async function suggestionsFor(page: Page, query: string): Promise<Suggestion[]> 
     stableFor = current && current === previous ? stableFor + 1 : 0;
     previous = current;
   }
-  return page.locator('.navbar [role="option"]').evaluateAll((options) =>
-    options.map((option) => ({
-      title: (option.querySelector('[class*="hitTitle"]') as HTMLElement | null)?.innerText.trim() ?? '',
-      path: (option.querySelector('[class*="hitPath"]') as HTMLElement | null)?.innerText.trim() ?? null,
-      inTree: option.querySelector('[class*="hitTree"]') !== null,
-    })),
-  );
+  return page
+    .locator('.navbar [role="option"]')
+    .evaluateAll((options) => options.map((option) => new URL((option as HTMLAnchorElement).href).pathname));
+}
+
+/** What is wrong with a query's suggestions beyond its expected page: a page listed twice. */
+function repeatedPages(query: string, pages: string[]): string[] {
+  const repeated = pages.filter((page, at) => pages.indexOf(page) !== at);
+  return repeated.length ? [`"${query}" lists ${[...new Set(repeated)].join(', ')} more than once`] : [];
 }
 
 for (const [kind, sets] of [
@@ -218,24 +224,37 @@ for (const [kind, sets] of [
   ['phrase', phrasesByVersion],
 ] as const) {
   for (const {version, start, queries} of sets) {
-    test(`the ${version} search finds the page of each ${kind} query among its first three suggestions`, async ({page}) => {
+    test(`the ${version} search finds the page of each ${kind} query among its first three suggestions, each page once`, async ({page}) => {
       test.slow(); // One search per query.
       expect(queries.length).toBeGreaterThanOrEqual(20);
-      const pages = indexedPages(version);
+      const indexed = searchPages(version === '3.0.0' ? '' : `docs/${version}`).map((entry) => entry.u);
       await page.goto(start);
       await expectHydrated(page);
       await page.locator('.navbar input.navbar__search-input').click();
       const misses: string[] = [];
       for (const [query, expected] of queries) {
         const url = `/docs/${version}/${expected}`;
-        expect(
-          pages.map((entry) => entry.url),
-          `${url} is indexed`,
-        ).toContain(url);
-        const firstThree = pagesOf(await suggestionsFor(page, query), pages).slice(0, 3);
-        if (!firstThree.includes(url)) misses.push(`"${query}" → ${url}, got ${firstThree.join(', ') || 'nothing'}`);
+        expect(indexed, `${url} is indexed`).toContain(url);
+        const suggested = await suggestionsFor(page, query);
+        if (!suggested.slice(0, 3).includes(url)) misses.push(`"${query}" → ${url}, got ${suggested.slice(0, 3).join(', ') || 'nothing'}`);
+        misses.push(...repeatedPages(query, suggested));
       }
       expect(misses).toEqual([]);
     });
   }
+}
+
+for (const {version, start, queries} of definitionsByVersion) {
+  test(`the ${version} search suggests first the page that defines each error code and field name`, async ({page}) => {
+    await page.goto(start);
+    await expectHydrated(page);
+    await page.locator('.navbar input.navbar__search-input').click();
+    const misses: string[] = [];
+    for (const [query, definers] of queries) {
+      const urls = definers.map((definer) => `/docs/${version}/${definer}`);
+      const [first] = await suggestionsFor(page, query);
+      if (!first || !urls.includes(first)) misses.push(`"${query}" → ${urls.join(' or ')}, got ${first ?? 'nothing'} first`);
+    }
+    expect(misses).toEqual([]);
+  });
 }

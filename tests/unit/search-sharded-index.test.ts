@@ -357,7 +357,8 @@ test('a typo within one edit still finds the page, and a prefix being typed too'
 test('scores are the ones lunr gives over the whole, unsharded index', async () => {
   const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', {...sizes, passageChars: 10_000});
   const search = new ShardedSearch(manifest, inMemory(files).load, plugin);
-  const results = (await search.search('shopper', 8)).filter((result) => result.type === 4);
+  const all = await search.search('shopper', 8);
+  const results = all.filter((result) => result.type === 4);
   // The whole content index, with the references the build gives (after 3 titles and 2 headings).
   const whole = lunr(function () {
     this.ref('i');
@@ -366,7 +367,17 @@ test('scores are the ones lunr gives over the whole, unsharded index', async () 
     this.add({i: '7', t: pluginIndex[4]!.documents[1]!.t});
     this.add({i: '8', t: pluginIndex[4]!.documents[2]!.t});
   });
-  const expected = whole.query((query) => query.term('shopper', {presence: lunr.Query.presence.REQUIRED}));
+  // A page listed by its title, a heading or its description is not listed again for its text.
+  const pageOfPassage: Record<string, string> = {
+    '6': '/docs/3.0.0/refunds',
+    '7': '/docs/3.0.0/captures',
+    '8': '/docs/3.0.0/objects/address',
+  };
+  const listedBefore = new Set(all.filter((result) => result.type !== 4).map((result) => result.document.u));
+  assert.ok(listedBefore.has('/docs/3.0.0/refunds'), 'the description of the refunds page says "shopper"');
+  const expected = whole
+    .query((query) => query.term('shopper', {presence: lunr.Query.presence.REQUIRED}))
+    .filter((result) => !listedBefore.has(pageOfPassage[result.ref]!));
   assert.equal(results.length, expected.length);
   results.forEach((result, index) => {
     assert.equal(String(result.document.i), expected[index]!.ref);
@@ -442,5 +453,92 @@ test('text results count per page: one result a page, its other matching section
   assert.deepEqual(
     results.map((result) => result.document.u),
     ['/docs/3.0.0/explains', '/docs/3.0.0/repeats'],
+  );
+});
+
+test('each page is listed once, by its best match: a page whose title matches is not listed again for a heading or its text', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const results = await new ShardedSearch(manifest, inMemory(files).load, plugin).search('refund', 8);
+  const pages = results.map((result) => (result.page ? result.page.u : result.document.u));
+  assert.deepEqual(pages, [...new Set(pages)], 'a page is listed twice');
+  assert.equal(results[0]?.type, 0, 'the title match comes first');
+  assert.equal(results[0]?.document.u, '/docs/3.0.0/refunds');
+});
+
+test('a typo anywhere in a word, the first letters included, finds the page; the vocabulary is fetched only for a word the index does not hold', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const pagesFor = async (input: string) => {
+    const memory = inMemory(files);
+    const results = await new ShardedSearch(manifest, memory.load, plugin).search(input, 8);
+    return {pages: results.map((result) => (result.page ? result.page.u : result.document.u)), loaded: memory.loaded};
+  };
+  for (const [typo, page] of [
+    ['efund', '/docs/3.0.0/refunds'], // the first letter left out
+    ['rfund', '/docs/3.0.0/refunds'],
+    ['cpature', '/docs/3.0.0/captures'], // two letters swapped
+    ['refudn', '/docs/3.0.0/refunds'], // the last two swapped
+    ['postl code', '/docs/3.0.0/objects/address'], // a typo in one word of several
+    ['cpt', '/docs/3.0.0/captures'], // the start of a word being typed
+  ] as const) {
+    const {pages, loaded} = await pagesFor(typo);
+    assert.equal(pages[0], page, `"${typo}" found ${pages.join(', ') || 'nothing'}`);
+    assert.ok(loaded.includes(manifest.vocabulary), `"${typo}" corrected without the vocabulary`);
+  }
+  const {pages, loaded} = await pagesFor('refund');
+  assert.equal(pages[0], '/docs/3.0.0/refunds');
+  assert.ok(!loaded.includes(manifest.vocabulary), 'a known word fetched the vocabulary');
+  assert.ok(!(await pagesFor('captu')).loaded.includes(manifest.vocabulary), 'the start of a known word fetched the vocabulary');
+  assert.deepEqual((await pagesFor('zzqxv')).pages, []);
+
+  // "authorization" is indexed as its stem "author", six edits from "authorizaton".
+  const withLongWord = buildShardedIndex(
+    [
+      {documents: [{i: 1, t: 'Holds', u: '/docs/3.0.0/holds', b: []}]},
+      {documents: []},
+      {documents: []},
+      {documents: []},
+      {documents: [{i: 2, t: 'An authorization holds the amount.', s: 'Holds', u: '/docs/3.0.0/holds', h: '', p: 1}]},
+    ],
+    '/assets/search/',
+    sizes,
+  );
+  const found = await new ShardedSearch(withLongWord.manifest, inMemory(withLongWord.files).load, plugin).search('authorizaton', 8);
+  assert.equal(found[0]?.page && found[0].page.u, '/docs/3.0.0/holds');
+});
+
+test('a page whose keywords name the word (what it defines) comes before one whose heading, description or text mentions it', async () => {
+  const {manifest, files} = buildShardedIndex(
+    [
+      {
+        documents: [
+          {i: 1, t: 'Signup completed', u: '/docs/3.0.0/guides/signup-completed', b: []},
+          {i: 3, t: 'Session object', u: '/docs/3.0.0/objects/session', b: []},
+        ],
+      },
+      {documents: [{i: 2, t: 'Store the merchantAccountId', u: '/docs/3.0.0/guides/signup-completed', h: '#store', p: 1}]},
+      {
+        documents: [
+          {
+            i: 1,
+            t: 'Read merchantAccountId when the signup completes.',
+            s: 'Signup completed',
+            u: '/docs/3.0.0/guides/signup-completed',
+            p: 1,
+          },
+        ],
+      },
+      {documents: [{i: 3, t: 'id, status, merchantAccountId', s: 'Session object', u: '/docs/3.0.0/objects/session', p: 3}]},
+      {documents: []},
+    ],
+    '/assets/search/',
+    sizes,
+  );
+  const results = await new ShardedSearch(manifest, inMemory(files).load, plugin).search('merchantAccountId', 8);
+  assert.deepEqual(
+    results.map((result) => [result.type, result.page ? result.page.u : result.document.u]),
+    [
+      [3, '/docs/3.0.0/objects/session'],
+      [1, '/docs/3.0.0/guides/signup-completed'],
+    ],
   );
 });

@@ -20,6 +20,7 @@ import {
   type StoredDocument,
   type StoredTitle,
   type TermShard,
+  type Vocabulary,
 } from './format';
 
 /** A document as the plugin writes it (its `SearchDocument`). */
@@ -198,6 +199,26 @@ function termWeights(documents: IndexedDocument[]): Map<string, [ref: number, we
   return weights;
 }
 
+/** A word the vocabulary keeps: a typo is looked for in words of at least this many letters. */
+const vocabularyWord = /^[a-z][a-z0-9_]{2,}$/;
+
+/**
+ * The words of the indexed text as the reader writes them (lunr's tokens before the stemmer), the
+ * most frequent first: the search corrects a word the index does not hold to the most frequent
+ * word within one edit, which the stems alone could not give ("authorizaton" is one edit from
+ * "authorization", whose stem is "author").
+ */
+export function vocabularyOf(texts: string[]): Vocabulary {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    for (const token of lunr.tokenizer(text)) {
+      const word = lunr.trimmer(token).toString();
+      if (vocabularyWord.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  return [...counts].sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0)).map(([word]) => word);
+}
+
 function deltaEncoded(postings: [number, number][]): number[] {
   const sorted = [...postings].sort((a, b) => a[0] - b[0]);
   const encoded: number[] = [];
@@ -282,16 +303,19 @@ export function buildShardedIndex(index: PluginIndex, base: string, sizes: Shard
     return [group[0]!, write(JSON.stringify(shard))];
   });
 
+  const vocabulary = write(JSON.stringify(vocabularyOf(indexed.map((document) => document.text))));
+
   const deltas = (values: number[]) => values.map((value, position) => value - (position === 0 ? 0 : values[position - 1]!));
   return {
     manifest: {
-      format: 'tessera-sharded-search-2',
+      format: 'tessera-sharded-search-3',
       base,
       terms: termShards,
       documents: documentShards,
       pages: deltas(pages),
       passages: deltas(passageStarts),
       sections: deltas(sectionStarts),
+      vocabulary,
     },
     files,
   };

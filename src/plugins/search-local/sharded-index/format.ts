@@ -9,6 +9,9 @@
  * - Document shards hold consecutive ranges of documents: first the outlines of all pages (each
  *   page's title, breadcrumb and headings), then the passages of their text, a page's together,
  *   with the titles of the pages they come from.
+ * - The vocabulary lists the words of the indexed text as written (not stemmed), the most frequent
+ *   first: a search fetches it only for a word the index does not hold, to find the word within
+ *   one edit that the reader meant.
  * A search downloads the manifest, the term shards its words fall in and the document shards of
  * the results it shows.
  */
@@ -16,13 +19,14 @@
 /** The plugin's document types, in the order of its indexes (its `SearchDocumentType`). */
 export const documentTypes = ['title', 'heading', 'description', 'keywords', 'content'] as const;
 export const titleType = 0;
+export const headingType = 1;
 export const descriptionType = 2;
 export const keywordsType = 3;
 export const contentType = 4;
 
 export type ShardedIndexManifest = {
   /** Format version: the worker refuses a manifest it does not know. */
-  format: 'tessera-sharded-search-2';
+  format: 'tessera-sharded-search-3';
   /** Where the shard files are, an absolute URL path ending in a slash. */
   base: string;
   /** Term shards by their first term, sorted: a term is in the last shard whose first term is not after it. */
@@ -35,7 +39,12 @@ export type ShardedIndexManifest = {
   passages: number[];
   /** The reference of each section's first passage, as differences likewise. */
   sections: number[];
+  /** The vocabulary file (`Vocabulary`). */
+  vocabulary: string;
 };
+
+/** Every word of the indexed text, lower-case and as written, the most frequent first. */
+export type Vocabulary = string[];
 
 /**
  * One term's postings per document type: the documents' references, each after the first as the

@@ -21,6 +21,7 @@ import lunr from 'lunr';
 import {
   contentType,
   descriptionType,
+  headingType,
   keywordsType,
   titleType,
   weightScale,
@@ -32,7 +33,9 @@ import {
   type StoredPageTitle,
   type StoredTitle,
   type TermShard,
+  type Vocabulary,
 } from './format';
+import {minimumCorrectedLength, TypoCorrector} from './typos';
 
 /** A document as the plugin's UI reads it (its `SearchDocument`). */
 export type SearchDocument = {i: number; t: string; u: string; b?: string[]; s?: string; h?: string; p?: number};
@@ -80,6 +83,15 @@ export const otherPassageWeight = 0.5;
 export const maxPrefixShards = 3;
 
 const documentTypeCount = 5;
+
+/**
+ * The order in which a query's matches are listed, by where the words matched: a page's title,
+ * then its keywords (the words of its address, the names of an object page's fields: what the
+ * page defines), then a heading, the page's description, its text. The plugin's own order puts
+ * keywords after descriptions, where a guide whose description mentions a field outranked the
+ * object page that defines it.
+ */
+const typesInRankOrder = [titleType, keywordsType, headingType, descriptionType, contentType];
 
 /** A typo is looked for among the words that share its first letters, this many. */
 const typoSharedLetters = 3;
@@ -166,13 +178,14 @@ export class ShardedSearch {
   /** The newest query of each search box that has answered with its own results. */
   private readonly answeredQueries = new Map<string, number>();
   private queryCount = 0;
+  private typoCorrector: Promise<TypoCorrector> | undefined;
 
   constructor(
     private readonly manifest: ShardedIndexManifest,
     private readonly load: LoadShard,
     private readonly plugin: PluginQueryFunctions,
   ) {
-    if (manifest.format !== 'tessera-sharded-search-2') throw new Error(`Unknown search index format: ${String(manifest.format)}`);
+    if (manifest.format !== 'tessera-sharded-search-3') throw new Error(`Unknown search index format: ${String(manifest.format)}`);
     this.termFirsts = manifest.terms.map(([first]) => first);
     this.documentFirsts = manifest.documents.map(([first]) => first);
     let page = 0;
@@ -186,6 +199,12 @@ export class ShardedSearch {
   /** The reference of a title, heading, description or keywords result's page entry, from the manifest alone. */
   private pageOf(hit: {ref: number}): number {
     return this.pageRefs[shardOf(this.pageRefs, hit.ref)]!;
+  }
+
+  /** The reference of the page a result of any type belongs to. */
+  private pageOfHit(hit: {ref: number; type: number}): number {
+    if (hit.type === contentType) return this.pageRefs[shardOf(this.passageStarts, hit.ref)]!;
+    return hit.type === titleType ? hit.ref : this.pageOf(hit);
   }
 
   /**
@@ -389,6 +408,41 @@ export class ShardedSearch {
     return document;
   }
 
+  /** Fetches the term shards that a query's words need; returns their positions. */
+  private async loadTermShards(queries: SmartQuery[]): Promise<number[]> {
+    const shards = [...new Set(queries.flatMap((query) => query.term.flatMap((term) => this.termShardsFor(term))))];
+    await Promise.all(shards.map((position) => this.termShard(position)));
+    return shards;
+  }
+
+  /**
+   * The positions of the tokens whose word no loaded term shard holds (stemmed), nor, for the last
+   * one, which the reader may still be typing, starts. Stop words and words of fewer than three
+   * letters are never unknown. The shards of every token's word are loaded by then.
+   */
+  private unknownWords(tokens: string[]): number[] {
+    const loaded = [...this.loadedTermShards.values()];
+    return tokens.flatMap((token, at) => {
+      if (token.length < minimumCorrectedLength || !/^[a-z0-9_]+$/.test(token) || !lunr.stopWordFilter(new lunr.Token(token, {})))
+        return [];
+      const [stem = token] = this.pipeline.runString(token);
+      if (loaded.some((shard) => Object.prototype.hasOwnProperty.call(shard, stem))) return [];
+      const typing = at === tokens.length - 1;
+      if (typing && loaded.some((shard) => Object.keys(shard).some((term) => term.startsWith(stem) || term.startsWith(token)))) return [];
+      return [at];
+    });
+  }
+
+  /** The vocabulary, fetched on the first word the index does not hold. */
+  private corrector(): Promise<TypoCorrector> {
+    if (!this.typoCorrector) {
+      const corrector = this.load(this.manifest.vocabulary).then((vocabulary) => new TypoCorrector(vocabulary as Vocabulary));
+      corrector.catch(() => (this.typoCorrector = undefined));
+      this.typoCorrector = corrector;
+    }
+    return this.typoCorrector;
+  }
+
   /**
    * Searches for `input`. Queries from one search box supersede each other: the navbar's box sends
    * one per keystroke. A query that a newer one from the same box overtook while it waited for its
@@ -423,16 +477,29 @@ export class ShardedSearch {
       order.answered();
       return [];
     }
-    const queries = this.plugin.smartQueries(rawTokens, []);
-    const shards = [...new Set(queries.flatMap((query) => query.term.flatMap((term) => this.termShardsFor(term))))];
-    await Promise.all(shards.map((position) => this.termShard(position)));
+    let queries = this.plugin.smartQueries(rawTokens, []);
+    let shards = await this.loadTermShards(queries);
     if (order.superseded()) return null;
+    // A word the index does not hold is a typo, or a word no page uses: the vocabulary tells which.
+    const unknown = this.unknownWords(rawTokens);
+    if (unknown.length > 0) {
+      const corrector = await this.corrector();
+      const corrected = rawTokens.map((token, at) =>
+        unknown.includes(at) ? (corrector.correct(token, at === rawTokens.length - 1) ?? token) : token,
+      );
+      if (corrected.some((token, at) => token !== rawTokens[at])) {
+        queries = this.plugin.smartQueries(corrected, []);
+        shards = await this.loadTermShards(queries);
+        if (order.superseded()) return null;
+      }
+    }
     const indexes = this.lunrIndexes(shards);
 
     type Hit = {ref: number; type: number; metadata: object; tokens: string[]; score: number};
     const hits: Hit[] = [];
+    const listedPages = new Set<number>();
     search: for (const {term, tokens} of queries) {
-      for (let type = 0; type < indexes.length; type++) {
+      for (const type of typesInRankOrder) {
         const matches = indexes[type]!.query((query) => {
           for (const item of term) {
             query.term(item.value, {
@@ -443,15 +510,16 @@ export class ShardedSearch {
           }
         });
         const found = type === contentType ? this.perPage(matches) : matches;
-        hits.push(
-          ...found
-            .slice(0, limit)
-            // The plugin drops a result whose document is already listed (a description shares its page's reference).
-            .filter((result) => !hits.some((hit) => String(hit.ref) === result.ref))
-            .slice(0, limit - hits.length)
-            .map((result) => ({ref: Number(result.ref), type, metadata: result.matchData.metadata, tokens, score: result.score})),
-        );
-        if (hits.length >= limit) break search;
+        // One result a page: the first found, from the query and document type that match best
+        // (the words as typed before fewer of them or a typo, a title before a heading before text).
+        for (const result of found) {
+          const hit = {ref: Number(result.ref), type, metadata: result.matchData.metadata, tokens, score: result.score};
+          const page = this.pageOfHit(hit);
+          if (listedPages.has(page)) continue;
+          listedPages.add(page);
+          hits.push(hit);
+          if (hits.length >= limit) break search;
+        }
       }
     }
 
