@@ -55,6 +55,9 @@ export const autocompleteDataset = require.resolve('@easyops-cn/autocomplete.js/
 });
 /** How our Dataset (./newest-answer/dataset.ts) imports the original, which its own `./dataset.js` request would not reach. */
 export const originalDatasetAlias = '@tessera/autocomplete-dataset';
+/** autocomplete.js's markup templates, which the original Dataset reads at each render; ours makes each option a link. */
+export const autocompleteHtml = path.join(path.dirname(autocompleteDataset), 'html.js');
+export const autocompleteHtmlAlias = '@tessera/autocomplete-html';
 /** Our Dataset: autocomplete.js's, showing the newest answer received while the reader types. */
 export const newestAnswerDataset = path.join(__dirname, 'newest-answer', 'dataset.ts');
 
@@ -81,7 +84,14 @@ export default async function searchLocalPlugin(context: LoadContext, options: u
       const {NormalModuleReplacementPlugin, DefinePlugin} = utils.currentBundler.instance;
       return {
         ...upstream,
-        resolve: {...upstream.resolve, alias: {...upstream.resolve?.alias, [originalDatasetAlias]: autocompleteDataset}},
+        resolve: {
+          ...upstream.resolve,
+          alias: {
+            ...upstream.resolve?.alias,
+            [originalDatasetAlias]: autocompleteDataset,
+            [autocompleteHtmlAlias]: autocompleteHtml,
+          },
+        },
         plugins: [
           ...(upstream.plugins ?? []),
           new DefinePlugin({[searchManifestNameVariable]: JSON.stringify(generatedSearchIndexName(context.generatedFilesDir))}),
