@@ -191,6 +191,51 @@ test.describe('search (spec 2, 7)', () => {
     await expect(page.getByText(/^\d+ documents? found$/)).toBeVisible();
   });
 
+  test('a 1.0.0 page’s not-found search link searches 1.0.0, and the results page offers the other version', async ({page}) => {
+    await page.goto('/docs/1.0.0/api/refund-ordr');
+    await expectHydrated(page);
+    await page
+      .getByRole('navigation', {name: 'Ways back'})
+      .getByRole('link', {name: /^Search the documentation for/})
+      .click();
+    await expect(page.getByRole('heading', {level: 1, name: 'Search results for "refund ordr"'})).toBeVisible();
+    await expect(page.getByText('Searching the 1.0.0 documentation.')).toBeVisible();
+    // 1.0.0's own page, which 3.0.0 does not have.
+    await expect(page.locator('main article h2 a[href="/docs/1.0.0/api/refund-order"]')).toBeVisible();
+    await expect(page.locator('main article h2 a[href^="/docs/3.0.0/"]')).toHaveCount(0);
+    await page.getByRole('link', {name: 'Search 3.0.0 (current) instead'}).click();
+    await expect(page).toHaveURL(/\/search\?q=refund\+ordr$/);
+    await expect(page.getByText('Searching the 3.0.0 (current) documentation.')).toBeVisible();
+    await expect(page.locator('main article h2 a[href^="/docs/3.0.0/"]').first()).toBeVisible();
+    await expect(page.locator('main article h2 a[href^="/docs/1.0.0/"]')).toHaveCount(0);
+  });
+
+  test('each suggestion is a link to its page: a click opens it in the app, a Ctrl+click in a new tab', async ({page, context}) => {
+    await page.goto('/docs/3.0.0/sdk/sdk/intro');
+    await expectHydrated(page);
+    await searchFor(page, 'capture an order');
+    const first = page.locator('.navbar [role="listbox"] a[role="option"]').first();
+    await expect(first).toHaveAttribute('href', '/docs/3.0.0/api/capture-an-order');
+    // Every suggestion links to another page.
+    const hrefs = await page
+      .locator('.navbar [role="listbox"] [role="option"]')
+      .evaluateAll((options) => options.map((option) => option.getAttribute('href')));
+    expect(hrefs.every((href) => href?.startsWith('/docs/3.0.0/'))).toBe(true);
+    expect(new Set(hrefs.map((href) => href!.split('#')[0])).size).toBe(hrefs.length);
+    // A Ctrl+click opens the link in a new tab and leaves this page as it is.
+    const [opened] = await Promise.all([context.waitForEvent('page'), first.click({modifiers: ['Control']})]);
+    // The new tab starts at about:blank, then loads the link.
+    await opened.waitForURL((url) => url.pathname === '/docs/3.0.0/api/capture-an-order');
+    await opened.close();
+    await expect(page).toHaveURL(/\/docs\/3\.0\.0\/sdk\/sdk\/intro$/);
+    // A plain click navigates within the app: the page is not loaded again.
+    await page.evaluate(() => ((window as Window & {notReloaded?: boolean}).notReloaded = true));
+    await searchFor(page, 'capture an order');
+    await first.click();
+    await expect(page).toHaveURL(/\/docs\/3\.0\.0\/api\/capture-an-order$/);
+    expect(await page.evaluate(() => (window as Window & {notReloaded?: boolean}).notReloaded)).toBe(true);
+  });
+
   test("Enter with no result opens the full results page, in the reader's version", async ({page}) => {
     await page.goto('/docs/1.0.0/api/tessera-api');
     await expectHydrated(page);

@@ -7,6 +7,7 @@ import {useCallback, useEffect, useState, type ReactNode, type RefObject} from '
 import {useHistory} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useActivePlugin, useActiveVersion} from '@docusaurus/plugin-content-docs/client';
+import {searchableVersions, searchPageUrl} from '../../lib/search-page-url';
 import {useRepairedMarkup} from '../RepairedMarkup';
 import styles from './styles.module.css';
 
@@ -53,17 +54,11 @@ function useSearchedVersionUrl(): string {
 }
 
 /** The full results page (the plugin's /search) for a query, in the version the reader is in. */
-function useResultsPageUrl(versionUrl: string): (query: string) => string {
-  const {siteConfig} = useDocusaurusContext();
-  const version = versionUrl.slice(siteConfig.baseUrl.length);
-  return useCallback(
-    (query: string) => {
-      const params = new URLSearchParams({q: query});
-      if (version) params.set('version', version);
-      return `${siteConfig.baseUrl}search?${params.toString()}`;
-    },
-    [siteConfig.baseUrl, version],
-  );
+function useResultsPageUrl(): (query: string) => string {
+  const activePlugin = useActivePlugin();
+  const activeVersion = useActiveVersion(activePlugin?.pluginId);
+  const versionPath = searchableVersions.find((version) => version.name === activeVersion?.name)?.path;
+  return useCallback((query: string) => searchPageUrl(query, versionPath), [versionPath]);
 }
 
 export type SearchBoxIntentProps = {
@@ -77,7 +72,7 @@ export default function SearchBoxIntent({box, pendingEnter}: SearchBoxIntentProp
   const [loading, setLoading] = useState(false);
   const history = useHistory();
   const versionUrl = useSearchedVersionUrl();
-  const resultsPageUrl = useResultsPageUrl(versionUrl);
+  const resultsPageUrl = useResultsPageUrl();
   // The version's manifest (src/plugins/search-local defines the index name at build time).
   const manifestUrl = `${versionUrl}${process.env.TESSERA_SEARCH_MANIFEST_NAME!.replace('{dir}', '')}`;
 

@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import {docsVersions} from '@site/config/site-constants';
+import {searchPageUrl} from '@site/src/lib/search-page-url';
 import {docsVersionOfPath, searchTermFromPath} from './paths';
 import styles from './styles.module.css';
 
@@ -15,8 +16,6 @@ export default function WaysBack({pathname}: {pathname: string | undefined}): Re
   const term = pathname === undefined ? '' : searchTermFromPath(pathname);
   const versionBase = `/${docsVersions.routeBasePath}/${version.path}`;
   const versionHome = version === docsVersions.legacy ? `${versionBase}/api/tessera-api` : `${versionBase}/category/tessera-documentation`;
-  const searchParams = new URLSearchParams({q: term});
-  if (version === docsVersions.legacy) searchParams.set('version', `${docsVersions.routeBasePath}/${version.path}`);
   return (
     <div className="container margin-bottom--xl">
       <div className="row">
@@ -28,9 +27,9 @@ export default function WaysBack({pathname}: {pathname: string | undefined}): Re
                   hydration (404.html) without moving what follows. */}
               <li className={styles.oneLine}>
                 {term ? (
-                  <a href={`/search?${searchParams.toString()}`}>Search the documentation for “{term}”</a>
+                  <a href={searchPageUrl(term, version.path)}>Search the documentation for “{term}”</a>
                 ) : (
-                  <a href="/search">Search the documentation</a>
+                  <a href={searchPageUrl('', version.path)}>Search the documentation</a>
                 )}
               </li>
               <li>

@@ -11,5 +11,16 @@ type Props = WrapperProps<typeof LayoutType>;
 export default function LayoutWithMainLandmark({children, ...props}: Props): ReactNode {
   const needsMain = useContext(NeedsMainLandmark);
   useSampleLanguageFollowsReader();
-  return <Layout {...props}>{needsMain ? <main>{children}</main> : children}</Layout>;
+  return (
+    <Layout {...props}>
+      {needsMain ? (
+        <main>
+          {needsMain.lead}
+          {children}
+        </main>
+      ) : (
+        children
+      )}
+    </Layout>
+  );
 }
