@@ -16,7 +16,14 @@ export type FieldMapping = {
 } & ({v3: string; note?: string} | {removed: string});
 
 export type ErrorMapping =
-  {v1: string; v3: Array<{code: string; when?: string; operations?: string[]}>; note?: string} | {v1: string; removed: string};
+  | {
+      v1: string;
+      v3: Array<{code: string; when?: string; operations?: string[]}>;
+      /** V1 operations whose cause of this code V3 no longer has, and why. */
+      goneFrom?: {operations: string[]; reason: string};
+      note?: string;
+    }
+  | {v1: string; removed: string};
 
 export type MigrationMapping = {
   /** Property names that change beyond camelCase wherever they appear: `tax_rate` → `vatRate`. */
@@ -232,7 +239,7 @@ export const migrationMapping: MigrationMapping = {
       operations: ['createHostedPage'],
       direction: 'request',
       v3: 'delivery.email',
-      note: 'V3 has `delivery.email` and `delivery.phone` instead of one recipient.',
+      note: 'An e-mail recipient (`method` `email`) goes in `delivery.email`, a phone number (`method` `sms`) in `delivery.phone`.',
     },
     {v1: 'distribution.recipient', operations: ['createHostedPage'], direction: 'response', v3: 'delivery.destination', note: 'Masked.'},
     {
@@ -298,6 +305,13 @@ export const migrationMapping: MigrationMapping = {
         {code: 'session_not_awaiting_decision', operations: ['purchaseDecision']},
         {code: 'order_not_capturable', operations: ['captureOrder']},
         {code: 'order_not_cancellable', operations: ['updateOrder']},
+        {
+          code: 'session_not_modifiable',
+          when: 'a session that is no longer `created` or `in_progress` (a session may have several active hosted pages in V3)',
+          operations: ['createHostedPage'],
+        },
+        {code: 'refund_window_closed', when: 'a capture more than 180 days old', operations: ['refundOrder']},
+        {code: 'amount_exceeds_refundable', when: 'a capture refunded in full', operations: ['refundOrder']},
       ],
     },
     {
@@ -306,6 +320,7 @@ export const migrationMapping: MigrationMapping = {
         {code: 'amount_exceeds_capturable', operations: ['captureOrder']},
         {code: 'amount_exceeds_refundable', operations: ['refundOrder']},
       ],
+      goneFrom: {operations: ['updateOrder'], reason: 'V3 orders cannot change their authorized amount, so nothing can exceed it there.'},
     },
     {v1: 'cart_total_mismatch', v3: [{code: 'cart_totals_mismatch'}]},
     {v1: 'rate_limited', v3: [{code: 'rate_limit_exceeded'}]},

@@ -28,9 +28,22 @@ export type FieldShape = {
   maxLength?: number;
   maxItems?: number;
   /** `x-tessera-seconds-from-now`: the limits of a date-time measured from the request. */
-  fromNow?: {minimum: number; maximum?: number; default?: number};
+  fromNow?: {
+    minimum: number;
+    maximum?: number;
+    /** Seconds ahead, or another date-time field it defaults to (`session.expiresAt`). */
+    default?: number | string;
+    /** Another date-time field it may not be after (`session.expiresAt`). */
+    notAfter?: string;
+  };
   /** A minutes or seconds count, from the field name (`expires_in_minutes`). */
   unit?: 'minutes' | 'seconds';
+};
+
+/** Another object's field, as a limit names it: `session.expiresAt` → "the session's `expiresAt`". */
+const otherField = (path: string) => {
+  const [object, ...field] = path.split('.');
+  return `the ${object}’s \`${field.join('.')}\``;
 };
 
 const keptFormats = new Set(['date-time', 'date', 'uri', 'uri-template', 'uuid']);
@@ -151,9 +164,12 @@ export function shapeLabel(shape: FieldShape): string {
     return `array of ${items}${typeof shape.maxItems === 'number' ? ` (at most ${shape.maxItems})` : ''}`;
   }
   if (shape.fromNow) {
-    const {minimum, maximum, default: byDefault} = shape.fromNow;
+    const {minimum, maximum, default: byDefault, notAfter} = shape.fromNow;
     const range = maximum === undefined ? `at least ${duration(minimum)} ahead` : `${duration(minimum)} to ${duration(maximum)} ahead`;
-    return `date-time ${range}${byDefault === undefined ? '' : `, default ${duration(byDefault)} ahead`}`;
+    const cap = notAfter ? `, not after ${otherField(notAfter)}` : '';
+    const defaultText =
+      byDefault === undefined ? '' : typeof byDefault === 'number' ? `, default ${duration(byDefault)} ahead` : `, default ${otherField(byDefault)}`;
+    return `date-time ${range}${cap}${defaultText}`;
   }
   if (shape.format === 'uri-template') return 'URL template (may hold `{sessionId}`)';
   if (shape.format === 'uri') return 'URL';
@@ -267,7 +283,55 @@ export type ErrorEntry = {code: string; v1Statuses: number[]} & (
   {fate: 'mapped' | 'status-changed' | 'renamed' | 'split'; v3: ErrorTarget[]; note?: string} | {fate: 'removed'; reason: string}
 );
 
+/**
+ * The error codes each V1 operation can answer: the problem bodies of its responses (their
+ * examples, references followed) and the codes its description names as `409 code` or `code`.
+ */
+export function v1ErrorCodesByOperation(v1: ApiDocument): Map<string, Set<string>> {
+  const known = new Set(errorStatuses(v1).keys());
+  const byOperation = new Map<string, Set<string>>();
+  for (const [operationId, operation] of apiOperations(v1)) {
+    const codes = new Set<string>();
+    const visit = (node: unknown, depth: number) => {
+      const resolved = resolve(v1, node);
+      if (!resolved || depth > 12) return;
+      if (Array.isArray(resolved)) return resolved.forEach((item) => visit(item, depth + 1));
+      if (typeof resolved.code === 'string' && typeof resolved.status === 'number' && typeof resolved.title === 'string') codes.add(resolved.code);
+      for (const [key, value] of Object.entries(resolved)) if (key !== 'schema') visit(value, depth + 1);
+    };
+    visit(operation.operation.responses, 0);
+    const description = typeof operation.operation.description === 'string' ? operation.operation.description : '';
+    for (const match of description.matchAll(/`(?:\d{3} )?([a-z][a-z_]*)`/g)) if (known.has(match[1]!)) codes.add(match[1]!);
+    byOperation.set(operationId, codes);
+  }
+  return byOperation;
+}
+
+/**
+ * Every pair of a V1 operation and an error code it can answer must have a V3 fate: the operation
+ * is removed (its `x-tessera-successor` says why), the code is removed, or a V3 code replaces it
+ * for that operation (a mapping target for every operation or naming this one, or the same code in V3).
+ */
+function unmappedErrorPairs(v1: ApiDocument, v3: ApiDocument, mapping: MigrationMapping): string[] {
+  const removedOperations = new Set(migrationEntries(v1).flatMap((entry) => (entry.successor.removed ? [entry.v1.operationId] : [])));
+  const v3Codes = new Set(errorStatuses(v3).keys());
+  const problems: string[] = [];
+  for (const [operationId, codes] of v1ErrorCodesByOperation(v1)) {
+    if (removedOperations.has(operationId)) continue;
+    for (const code of codes) {
+      const entry = mapping.errors.find((candidate) => candidate.v1 === code);
+      if (entry && 'removed' in entry) continue;
+      if (entry?.goneFrom?.operations.includes(operationId)) continue;
+      if (entry ? entry.v3.some((target) => !target.operations || target.operations.includes(operationId)) : v3Codes.has(code)) continue;
+      problems.push(`error ${code} of ${operationId}: no V3 fate (give migration-mapping.ts a V3 code for this operation)`);
+    }
+  }
+  return problems;
+}
+
 function errorEntries(v1: ApiDocument, v3: ApiDocument, mapping: MigrationMapping, problems: string[]): ErrorEntry[] {
+  problems.push(...unmappedErrorPairs(v1, v3, mapping));
+  const codesByOperation = v1ErrorCodesByOperation(v1);
   const v1Errors = errorStatuses(v1);
   const v3Errors = errorStatuses(v3);
   const v1Operations = apiOperations(v1);
@@ -284,6 +348,9 @@ function errorEntries(v1: ApiDocument, v3: ApiDocument, mapping: MigrationMappin
         const v3Statuses = v3Errors.get(target.code);
         if (!v3Statuses) problems.push(`error ${code}: V3 has no error code ${target.code}`);
         for (const id of target.operations ?? []) if (!v1Operations.has(id)) problems.push(`error ${code}: no V1 operation ${id}`);
+        // A target of named operations must be one of their answers: a stale entry fails as a missing one does.
+        for (const id of target.operations ?? [])
+          if (v1Operations.has(id) && !codesByOperation.get(id)?.has(code)) problems.push(`error ${code}: ${id} does not answer it in V1`);
         return {status: [...(v3Statuses ?? [0])][0]!, code: target.code, when: target.when, operations: target.operations};
       });
       const fate =
@@ -294,7 +361,9 @@ function errorEntries(v1: ApiDocument, v3: ApiDocument, mapping: MigrationMappin
               ? 'mapped'
               : 'status-changed'
             : 'renamed';
-      return {code, v1Statuses, fate, v3: targets, note: entry.note};
+      for (const id of entry.goneFrom?.operations ?? []) if (!v1Operations.has(id)) problems.push(`error ${code}: no V1 operation ${id}`);
+      const gone = entry.goneFrom ? `From ${entry.goneFrom.operations.map((id) => `\`${id}\``).join(', ')}: ${entry.goneFrom.reason}` : '';
+      return {code, v1Statuses, fate, v3: targets, note: [entry.note, gone].filter(Boolean).join(' ') || undefined};
     }
     const v3Statuses = v3Errors.get(code);
     if (!v3Statuses) {

@@ -94,6 +94,28 @@ test('a V1 field or error code without a fate, and a mapping the files contradic
     withMapping((mapping) => mapping.errors.push({v1: 'internal_error', removed: 'Gone.'})),
     /internal_error: marked removed, but V3 has the same code/,
   );
+  // Every pair of a V1 operation and an error code it answers has a V3 fate.
+  const withoutTarget = (code: string, operationId: string) =>
+    withMapping((mapping) => {
+      const entry = mapping.errors.find((candidate) => candidate.v1 === code);
+      if (entry && 'v3' in entry) entry.v3 = entry.v3.filter((target) => !target.operations?.includes(operationId));
+    });
+  assert.match(withoutTarget('invalid_state_transition', 'createHostedPage'), /error invalid_state_transition of createHostedPage: no V3 fate/);
+  assert.match(withoutTarget('invalid_state_transition', 'refundOrder'), /error invalid_state_transition of refundOrder: no V3 fate/);
+  assert.match(
+    withMapping((mapping) => {
+      const entry = mapping.errors.find((candidate) => candidate.v1 === 'amount_exceeds_remaining');
+      if (entry && 'v3' in entry) delete entry.goneFrom;
+    }),
+    /error amount_exceeds_remaining of updateOrder: no V3 fate/,
+  );
+  assert.match(
+    withMapping((mapping) => {
+      const entry = mapping.errors.find((candidate) => candidate.v1 === 'invalid_state_transition');
+      if (entry && 'v3' in entry) entry.v3.push({code: 'session_not_modifiable', operations: ['readSession']});
+    }),
+    /error invalid_state_transition: readSession does not answer it in V1/,
+  );
   assert.match(
     withMapping((mapping) => (mapping.segments.no_such_segment = 'noSuchSegment')),
     /segment rename no_such_segment/,
@@ -153,10 +175,14 @@ test('the limits of a date-time from now agree with the description next to them
     schemas.CreateHostedPageRequest!.properties,
   ].map((properties) => (properties as Record<string, Record<string, unknown>>).expiresAt!);
   for (const expiry of expiries) {
-    const limits = expiry['x-tessera-seconds-from-now'] as Record<string, number>;
+    const limits = expiry['x-tessera-seconds-from-now'] as Record<string, number | string>;
     assert.ok(limits, 'x-tessera-seconds-from-now');
-    for (const seconds of Object.values(limits))
-      assert.match(String(expiry.description), new RegExp(duration(seconds)), `${duration(seconds)} in the description`);
+    for (const limit of Object.values(limits)) {
+      // A number of seconds, or another object's field (`session.expiresAt`) the limit names.
+      const [object, field] = typeof limit === 'number' ? [] : limit.split('.');
+      const said = typeof limit === 'number' ? duration(limit) : `${object}'s \`${field}\``;
+      assert.ok(String(expiry.description).includes(said), `${said} in the description`);
+    }
   }
 });
 
