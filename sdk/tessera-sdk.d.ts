@@ -91,6 +91,9 @@ export interface TesseraInitOptions {
  * - `container_not_found`: the selector matches no element in the document;
  * - `unsupported_browser`: the browser is older than the supported versions;
  * - `network_error`: js.tessera.example or the API could not be reached: offer a retry.
+ * A token of this environment is checked against its session's status before its age: for a
+ * session that is final or expired, an old token fails with `session_final` or `session_expired`,
+ * not `invalid_client_token` (a fresh token would not help: a final session has none).
  */
 export type TesseraLoadFailureCode =
   | 'invalid_client_token'

@@ -228,6 +228,15 @@ function toleranceSeconds(): number {
   return Number(match[1]);
 }
 
+test('the signing secret rotation overlap the Tessera-Signature header states agrees with its description', () => {
+  const header = ((v3.components as JsonObject).parameters as Record<string, JsonObject>).TesseraSignature!;
+  const overlap = header['x-tessera-rotation-overlap-seconds'];
+  assert.equal(typeof overlap, 'number', 'x-tessera-rotation-overlap-seconds');
+  const hours = /For (\d+) hours after you rotate the signing secret/.exec(String(header.description));
+  assert.ok(hours, 'the description states the overlap in hours');
+  assert.equal(Number(hours[1]) * 3600, overlap);
+});
+
 test('the verification program comes in every sample language but cURL, in tab order', () => {
   assert.deepEqual(
     Object.keys(verificationSamples),
