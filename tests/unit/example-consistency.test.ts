@@ -1,0 +1,127 @@
+/**
+ * The examples of openapi/tessera-v3.yaml tell one story: an id names one object wherever it
+ * appears (a response, a notification, a schema's example, a nested capture), so what cannot
+ * change in an object's life is the same everywhere, it never ends in two ways, and one session
+ * has at most one token.
+ */
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import {apiFiles, loadApiDocument, type JsonObject} from '../../src/lib/openapi';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The fields an object's life changes, by path inside the object (a prefix covers its parts): its
+ * status and timestamps, what the update operations set (cart, references, metadata, expiry),
+ * what a completed session or a capture adds, and the amounts and lists that captures and refunds
+ * move. Every other field must be the same in every example of one id.
+ */
+const changingFields = [
+  'status',
+  'statusReason',
+  'updatedAt',
+  'expiresAt',
+  'clientToken',
+  'decisionDeadline',
+  'orderId',
+  'tokenId',
+  'merchantAccountId',
+  'deactivatedAt',
+  'deactivationReason',
+  'failureReason',
+  'cart',
+  'references',
+  'metadata',
+  'capturedAmount',
+  'refundedAmount',
+  'remainingAuthorizedAmount',
+  'captures',
+  'refunds',
+  'delivery.status',
+];
+const changes = (path: string) => changingFields.some((field) => path === field || path.startsWith(`${field}.`));
+
+/** Statuses that end an object's life: one object cannot show two of one set. */
+const finalStatusSets = [
+  ['succeeded', 'failed'],
+  ['completed', 'cancelled', 'expired', 'rejected'],
+  ['deactivated', 'expired'],
+];
+
+type Sighting = {where: string; object: JsonObject};
+
+/** Every example object with a UUID `id`, by id, with where it is. */
+function examplesById(document: JsonObject): Map<string, Sighting[]> {
+  const byId = new Map<string, Sighting[]>();
+  const visit = (node: unknown, where: string, inExample: boolean) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${where}[${index}]`, inExample));
+    const object = node as JsonObject;
+    if (inExample && typeof object.id === 'string' && uuid.test(object.id))
+      byId.set(object.id, [...(byId.get(object.id) ?? []), {where, object}]);
+    for (const [key, value] of Object.entries(object))
+      visit(value, `${where}/${key}`, inExample || ['example', 'examples', 'value'].includes(key));
+  };
+  visit(document, '', false);
+  return byId;
+}
+
+/** An object's scalar fields (and whole arrays) by dotted path. */
+function flattened(object: JsonObject, prefix = ''): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const [key, value] of Object.entries(object)) {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [path, text] of flattened(value as JsonObject, `${prefix}${key}.`)) fields.set(path, text);
+    } else fields.set(`${prefix}${key}`, JSON.stringify(value));
+  }
+  return fields;
+}
+
+/** What is wrong with the examples of one document. */
+function inconsistencies(document: JsonObject): string[] {
+  const problems: string[] = [];
+  for (const [id, sightings] of examplesById(document)) {
+    const fields = sightings.map(({object}) => flattened(object));
+    for (const path of new Set(fields.flatMap((field) => [...field.keys()]))) {
+      if (changes(path)) continue;
+      const values = new Set(fields.flatMap((field) => (field.has(path) ? [field.get(path)!] : [])));
+      if (values.size > 1)
+        problems.push(`${id} has ${path} ${[...values].join(' and ')} (${sightings.map(({where}) => where).join(', ')})`);
+    }
+    const statuses = new Set(sightings.flatMap(({object}) => (typeof object.status === 'string' ? [object.status] : [])));
+    for (const finals of finalStatusSets) {
+      const ends = finals.filter((status) => statuses.has(status));
+      if (ends.length > 1) problems.push(`${id} ends both ${ends.join(' and ')}`);
+    }
+  }
+  // A token is made by one session: two tokens (objects with supportedCurrencies) name two sessions.
+  const tokenSessions = new Map<string, string>();
+  for (const [id, sightings] of examplesById(document)) {
+    for (const {object} of sightings) {
+      if (!Array.isArray(object.supportedCurrencies) || typeof object.sessionId !== 'string') continue;
+      const other = tokenSessions.get(object.sessionId);
+      if (other && other !== id) problems.push(`tokens ${other} and ${id} both come from session ${object.sessionId}`);
+      tokenSessions.set(object.sessionId, id);
+    }
+  }
+  return problems;
+}
+
+test('an id names one object across the examples of openapi/tessera-v3.yaml', () => {
+  assert.deepEqual(inconsistencies(loadApiDocument(apiFiles.v3) as JsonObject), []);
+});
+
+test('a field that cannot change, two endings of one object, and two tokens of one session are each found', () => {
+  const id = '7b2e9c40-5f13-4a8d-a6c1-0e94d3b85f27';
+  const order = {id, status: 'captured', createdAt: '2026-11-22T09:52:31Z', purchaseCurrency: 'SEK'};
+  const document = (...objects: JsonObject[]) =>
+    ({components: {examples: Object.fromEntries(objects.map((object, index) => [`E${index}`, {value: object}]))}}) as JsonObject;
+  assert.deepEqual(inconsistencies(document(order, {...order, status: 'part_refunded', updatedAt: 'later'})), []);
+  assert.match(inconsistencies(document(order, {...order, createdAt: '2026-11-23T00:00:00Z'})).join('\n'), /has createdAt/);
+  assert.match(inconsistencies(document({id, status: 'succeeded'}, {id, status: 'failed'})).join('\n'), /ends both succeeded and failed/);
+  const token = (tokenId: string) => ({id: tokenId, sessionId: 'd2a7f4c1-6e3b-4a85-9f0d-3c8b1e5a7d92', supportedCurrencies: ['SEK']});
+  assert.match(
+    inconsistencies(document(token('9c1f5e28-b3a7-4d60-8e49-f27d0c6a1b34'), token('4a8c2e61-7d39-4b05-a1f6-e3c0d9b7f812'))).join('\n'),
+    /both come from session/,
+  );
+});
