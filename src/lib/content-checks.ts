@@ -492,3 +492,76 @@ export function arithmeticProblems(text: string, file: string): ContentProblem[]
   });
   return problems;
 }
+
+/** The kinds of value prose can say a field holds, and the words it says them with. */
+const typeWords: Record<string, string> = {
+  'money object': 'money',
+  integer: 'integer',
+  'plain integer': 'integer',
+  number: 'number',
+  string: 'string',
+  boolean: 'boolean',
+  array: 'array',
+  uuid: 'uuid',
+  'date-time': 'date-time',
+  object: 'object',
+};
+
+/** Every kind of value each property name holds, over every schema of a file (a Money reference is `money`, also an object). */
+export function propertyKinds(document: ApiDocument): Map<string, Set<string>> {
+  const kinds = new Map<string, Set<string>>();
+  const kindsOf = (schema: JsonObject): string[] => {
+    const ref = typeof schema.$ref === 'string' ? schema.$ref : undefined;
+    if (ref?.endsWith('/Money')) return ['money', 'object'];
+    const target = resolve(document, schema) ?? schema;
+    const types = (Array.isArray(target.type) ? target.type : [target.type]).filter((type): type is string => typeof type === 'string');
+    const format = typeof target.format === 'string' ? [target.format] : [];
+    const variants = ((target.oneOf ?? target.anyOf ?? target.allOf) as JsonObject[] | undefined)?.flatMap(kindsOf) ?? [];
+    return [...types, ...format, ...variants];
+  };
+  const seen = new Set<unknown>();
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const properties = (node as JsonObject).properties;
+    if (properties && typeof properties === 'object') {
+      for (const [name, schema] of Object.entries(properties as Record<string, JsonObject>)) {
+        const set = kinds.get(name) ?? new Set<string>();
+        kindsOf(schema).forEach((kind) => set.add(kind));
+        kinds.set(name, set);
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document.components?.schemas);
+  return kinds;
+}
+
+/**
+ * Prose that says what kind of value a field holds ("`expectedMonthlyVolume` is a Money object",
+ * "`unitPrice` is an integer"): the field, by its last name, must hold that kind in some schema
+ * of the file. A name the file does not have is not checked here (the mentions check knows it).
+ */
+export function fieldKindProblems(text: string, file: string, document: ApiDocument): ContentProblem[] {
+  const kinds = propertyKinds(document);
+  const words = Object.keys(typeWords)
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+  const claim = new RegExp(String.raw`\x60([A-Za-z_][\w.\[\]]*)\x60 (?:is|are|stays|becomes|remains) (?:a |an )?(${words})\b`, 'gi');
+  const problems: ContentProblem[] = [];
+  proseLines(text).forEach((content, index) => {
+    for (const match of content.matchAll(claim)) {
+      const name = match[1]!.replace(/\[\]/g, '').split('.').pop()!;
+      const held = kinds.get(name);
+      const said = typeWords[match[2]!.toLowerCase()]!;
+      if (held && !held.has(said))
+        problems.push({
+          file,
+          line: index + 1,
+          message: `\`${match[1]}\` is said to be ${match[2]}, but the file's \`${name}\` is ${[...held].join(' or ')}`,
+        });
+    }
+  });
+  return problems;
+}

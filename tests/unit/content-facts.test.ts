@@ -12,6 +12,7 @@ import {apiFiles, apiOperations, disallowedStatuses, resolve, siteDir, type Json
 import {
   arithmeticProblems,
   binaryChoiceProblems,
+  fieldKindProblems,
   combinedVocabulary,
   cspSampleProblems,
   formatProblem,
@@ -219,4 +220,17 @@ test('worked arithmetic on the pages adds up to the decimals it shows', () => {
   assert.match(check('1000 × 8090 ÷ 10670 = 758.18 and 1000 × 2580 ÷ 10670 = 241.80.'), /758\.18: the expression is 758\.20/);
   assert.equal(check('8090 + 2580 + 590 − 758 − 242 = 10260, and −758 × 1900 ÷ 11900 = −121.03.'), '');
   assert.match(check('1 × (−758) − 0 = −757'), /the expression is -758/);
+});
+
+test('what prose says a field holds (a Money object, an integer, a string) is what the OpenAPI file says', () => {
+  const v3Pages = pages.filter((page) => !page.file.startsWith('versioned_docs/'));
+  assert.deepEqual(report(v3Pages.flatMap((page) => fieldKindProblems(page.text, page.file, sources.v3))), []);
+  const check = (text: string) => report(fieldKindProblems(text, 'page.mdx', sources.v3)).join('\n');
+  assert.match(
+    check('`expectedMonthlyVolume` is an integer in minor units.'),
+    /said to be integer, but the file's `expectedMonthlyVolume` is money or object/,
+  );
+  assert.match(check('`cart.orderLines[].unitPrice` is a Money object.'), /`unitPrice` is integer/);
+  assert.equal(check('`expectedMonthlyVolume` is a Money object; `expectedMonthlyVolume.amount` is an integer.'), '');
+  assert.equal(check('`noSuchField` is a string.'), '');
 });
