@@ -2,6 +2,11 @@ import {defineConfig} from '@playwright/test';
 import baseConfig from './playwright.config';
 import {stockE2ePort as port} from './tests/support/e2e-server';
 
+// Tests that read the served build from disk read this one (tests/support/e2e-server.ts); set
+// here, where the runner and its workers both load the configuration.
+const buildDir = 'build-stock';
+process.env.TESSERA_E2E_BUILD_DIR = buildDir;
+
 /**
  * The route, privacy and mobile-menu focus tests against the build without the performance layer
  * (`npm run build:stock`, config/performance-layer.ts), served by nginx like the main build: the
@@ -16,7 +21,7 @@ export default defineConfig({
   use: {...baseConfig.use, baseURL: `http://127.0.0.1:${port}`},
   projects: baseConfig.projects?.map((project) => ({...project, name: `${project.name}-stock`})),
   webServer: {
-    command: `node --import tsx scripts/nginx-server.ts --port ${port} --root build-stock`,
+    command: `node --import tsx scripts/nginx-server.ts --port ${port} --root ${buildDir}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     gracefulShutdown: {signal: 'SIGTERM', timeout: 5_000},

@@ -1,8 +1,40 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {allSpecRoutes} from '../spec-routes';
 import {allRoutesBeyondSpec} from '../routes-beyond-spec';
+import {e2eBuildDir} from '../support/e2e-server';
+
+/** Every HTML page of the served build, by path (the hashed assets hold none). */
+function builtPages(directory = e2eBuildDir()): string[] {
+  return readdirSync(directory, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : builtPages(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
 
 test.describe('routes (spec 2)', () => {
+  // Listed routes are checked below; this catches a page nobody listed, such as a stray empty file
+  // under docs/ that the build turns into a page without a heading.
+  test('every page the build holds has a title of its own and one h1 with text', () => {
+    const pages = builtPages();
+    expect(pages.length).toBeGreaterThan(100);
+    const problems = pages.flatMap((file) => {
+      const html = readFileSync(file, 'utf8');
+      const title = /<title[^>]*>([^<]*)<\/title>/
+        .exec(html)?.[1]
+        ?.replace(/\s*\| Tessera Docs$/, '')
+        .trim();
+      const headings = [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, '').trim());
+      return [
+        ...(title ? [] : [`${file}: no title of its own`]),
+        ...(headings.length === 1 && headings[0] ? [] : [`${file}: ${headings.length} h1 headings (${headings.join(' / ')})`]),
+      ];
+    });
+    expect(problems).toEqual([]);
+  });
+
   test('every route the spec lists answers 200 with its own titled page', async ({request}) => {
     for (const route of allSpecRoutes) {
       const response = await request.get(route);
