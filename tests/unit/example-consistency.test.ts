@@ -59,6 +59,17 @@ function examplesById(document: JsonObject): Map<string, Sighting[]> {
     const object = node as JsonObject;
     if (inExample && typeof object.id === 'string' && uuid.test(object.id))
       byId.set(object.id, [...(byId.get(object.id) ?? []), {where, object}]);
+    // A notification about a session or a token is a sighting of it: its status and reason.
+    const data = object.data as JsonObject | undefined;
+    if (inExample && typeof object.type === 'string' && data && typeof data === 'object') {
+      const subject = /^session\./.test(object.type) ? data.sessionId : /^token\./.test(object.type) ? data.tokenId : undefined;
+      if (typeof subject === 'string' && uuid.test(subject)) {
+        const seen = Object.fromEntries(
+          ['status', 'statusReason', 'deactivationReason'].filter((key) => key in data).map((key) => [key, data[key]]),
+        );
+        byId.set(subject, [...(byId.get(subject) ?? []), {where: `${where}/data`, object: seen as JsonObject}]);
+      }
+    }
     for (const [key, value] of Object.entries(object))
       visit(value, `${where}/${key}`, inExample || ['example', 'examples', 'value'].includes(key));
   };
@@ -93,6 +104,16 @@ function inconsistencies(document: JsonObject): string[] {
       const ends = finals.filter((status) => statuses.has(status));
       if (ends.length > 1) problems.push(`${id} ends both ${ends.join(' and ')}`);
     }
+    // An object that ended ended for one reason.
+    for (const status of statuses) {
+      if (!finalStatusSets.some((finals) => finals.includes(status))) continue;
+      for (const key of ['statusReason', 'deactivationReason']) {
+        const reasons = new Set(
+          sightings.flatMap(({object}) => (object.status === status && key in object ? [JSON.stringify(object[key])] : [])),
+        );
+        if (reasons.size > 1) problems.push(`${id} is ${status} with ${key} ${[...reasons].join(' and ')}`);
+      }
+    }
   }
   // A token is made by one session: two tokens (objects with supportedCurrencies) name two sessions.
   const tokenSessions = new Map<string, string>();
@@ -119,6 +140,17 @@ test('a field that cannot change, two endings of one object, and two tokens of o
   assert.deepEqual(inconsistencies(document(order, {...order, status: 'part_refunded', updatedAt: 'later'})), []);
   assert.match(inconsistencies(document(order, {...order, createdAt: '2026-11-23T00:00:00Z'})).join('\n'), /has createdAt/);
   assert.match(inconsistencies(document({id, status: 'succeeded'}, {id, status: 'failed'})).join('\n'), /ends both succeeded and failed/);
+  const notification = (status: string, statusReason: string) => ({type: `session.${status}`, data: {sessionId: id, status, statusReason}});
+  assert.match(
+    inconsistencies(document({id, status: 'completed'}, notification('rejected', 'decision_timeout'))).join('\n'),
+    /ends both completed and rejected/,
+  );
+  assert.match(
+    inconsistencies(
+      document({id, status: 'cancelled', statusReason: 'merchant_cancelled'}, notification('cancelled', 'shopper_cancelled')),
+    ).join('\n'),
+    /is cancelled with statusReason/,
+  );
   const token = (tokenId: string) => ({id: tokenId, sessionId: 'd2a7f4c1-6e3b-4a85-9f0d-3c8b1e5a7d92', supportedCurrencies: ['SEK']});
   assert.match(
     inconsistencies(document(token('9c1f5e28-b3a7-4d60-8e49-f27d0c6a1b34'), token('4a8c2e61-7d39-4b05-a1f6-e3c0d9b7f812'))).join('\n'),
