@@ -67,7 +67,7 @@ export type ScaleFigures = {
   docsPageHtmlGzip: number;
   apiPageHtmlBytes: number;
   pages?: Record<string, PageWeightSummary>;
-  search?: {version: string; bytes: number; medianMs: number; wholeQueryMs: number; throttling: string}[];
+  search?: {version: string; query: string; bytes: number; medianMs: number; wholeQueryMs: number; throttling: string}[];
 };
 
 const outDirOf = (scale: number) => path.join(siteDir, 'build-scale', `${scale}x`);
@@ -187,6 +187,7 @@ async function browserFigures(scale: number, searchRuns: number): Promise<Pick<S
       pages: Object.fromEntries([...weights].map(([id, weight]) => [id, weight.summary])),
       search: rows.map((row) => ({
         version: row.version,
+        query: row.query,
         bytes: row.bytes,
         medianMs: row.median,
         wholeQueryMs: row.wholeQueryMedian,
@@ -278,11 +279,12 @@ export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: Scale
   row('Docs page HTML (KB gz)', base.docsPageHtmlGzip, scaled.docsPageHtmlGzip, 'KB');
   row('API page HTML (KB raw)', base.apiPageHtmlBytes, scaled.apiPageHtmlBytes, 'KB');
   for (const search of base.search ?? []) {
-    const other = scaled.search?.find((candidate) => candidate.version === search.version);
+    const other = scaled.search?.find((candidate) => candidate.version === search.version && candidate.query === search.query);
     if (!other) continue;
-    row(`Search ${search.version}: first search downloads (KB)`, search.bytes, other.bytes, 'KB');
-    row(`Search ${search.version}: first result, median (ms)`, search.medianMs, other.medianMs, '');
-    row(`Search ${search.version}: the whole query's result after the last key, median (ms)`, search.wholeQueryMs, other.wholeQueryMs, '');
+    const which = `Search ${search.version} "${search.query}"`;
+    row(`${which}: first search downloads (KB)`, search.bytes, other.bytes, 'KB');
+    row(`${which}: first result, median (ms)`, search.medianMs, other.medianMs, '');
+    row(`${which}: the whole query's result after the last key, median (ms)`, search.wholeQueryMs, other.wholeQueryMs, '');
   }
   // A base read from an existing build (--base-build) has no times of its own.
   const baseBuilt = base.build.seconds > 0;

@@ -36,10 +36,15 @@ export const searchViewport = {width: 390, height: 844} as const;
 
 export type SearchBenchCase = {version: string; page: string; query: string};
 
-/** One page per version and a query a reader would type there. */
+/**
+ * One page per version and a query a reader would type there, and one with a typo in each word
+ * (the first letter left out, two letters swapped): a search that also fetches the vocabulary to
+ * correct them (src/plugins/search-local/sharded-index/typos.ts).
+ */
 export const searchBenchCases: SearchBenchCase[] = [
   {version: '3.0.0', page: '/docs/3.0.0/sdk/sdk/intro', query: 'partial refund'},
   {version: '1.0.0', page: '/docs/1.0.0/api/tessera-api', query: 'refund an order'},
+  {version: '3.0.0', page: '/docs/3.0.0/sdk/sdk/intro', query: 'prtial efund'},
 ];
 
 export type SearchRun = {

@@ -168,7 +168,11 @@ export function shapeLabel(shape: FieldShape): string {
     const range = maximum === undefined ? `at least ${duration(minimum)} ahead` : `${duration(minimum)} to ${duration(maximum)} ahead`;
     const cap = notAfter ? `, not after ${otherField(notAfter)}` : '';
     const defaultText =
-      byDefault === undefined ? '' : typeof byDefault === 'number' ? `, default ${duration(byDefault)} ahead` : `, default ${otherField(byDefault)}`;
+      byDefault === undefined
+        ? ''
+        : typeof byDefault === 'number'
+          ? `, default ${duration(byDefault)} ahead`
+          : `, default ${otherField(byDefault)}`;
     return `date-time ${range}${cap}${defaultText}`;
   }
   if (shape.format === 'uri-template') return 'URL template (may hold `{sessionId}`)';
@@ -296,7 +300,8 @@ export function v1ErrorCodesByOperation(v1: ApiDocument): Map<string, Set<string
       const resolved = resolve(v1, node);
       if (!resolved || depth > 12) return;
       if (Array.isArray(resolved)) return resolved.forEach((item) => visit(item, depth + 1));
-      if (typeof resolved.code === 'string' && typeof resolved.status === 'number' && typeof resolved.title === 'string') codes.add(resolved.code);
+      if (typeof resolved.code === 'string' && typeof resolved.status === 'number' && typeof resolved.title === 'string')
+        codes.add(resolved.code);
       for (const [key, value] of Object.entries(resolved)) if (key !== 'schema') visit(value, depth + 1);
     };
     visit(operation.operation.responses, 0);

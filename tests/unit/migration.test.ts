@@ -100,7 +100,10 @@ test('a V1 field or error code without a fate, and a mapping the files contradic
       const entry = mapping.errors.find((candidate) => candidate.v1 === code);
       if (entry && 'v3' in entry) entry.v3 = entry.v3.filter((target) => !target.operations?.includes(operationId));
     });
-  assert.match(withoutTarget('invalid_state_transition', 'createHostedPage'), /error invalid_state_transition of createHostedPage: no V3 fate/);
+  assert.match(
+    withoutTarget('invalid_state_transition', 'createHostedPage'),
+    /error invalid_state_transition of createHostedPage: no V3 fate/,
+  );
   assert.match(withoutTarget('invalid_state_transition', 'refundOrder'), /error invalid_state_transition of refundOrder: no V3 fate/);
   assert.match(
     withMapping((mapping) => {

@@ -542,3 +542,15 @@ test('a page whose keywords name the word (what it defines) comes before one who
     ],
   );
 });
+
+test('with the vocabulary fetched ahead, a typo is corrected before any term shard is fetched for it', async () => {
+  const {manifest, files} = buildShardedIndex(pluginIndex, '/assets/search/', sizes);
+  const memory = inMemory(files);
+  const search = new ShardedSearch(manifest, memory.load, plugin);
+  await search.prefetchVocabulary();
+  const results = await search.search('efund', 8);
+  assert.equal(results[0]?.document.u, '/docs/3.0.0/refunds');
+  const shardOf = (term: string) => manifest.terms.filter(([first]) => first <= term).at(-1)![1];
+  assert.notEqual(shardOf('efund'), shardOf('refund'));
+  assert.ok(!memory.loaded.includes(shardOf('efund')), 'fetched the term shard of the typo');
+});

@@ -78,10 +78,16 @@ export default function SearchBoxIntent({box, pendingEnter}: SearchBoxIntentProp
 
   // The worker fetches the manifest once its script has arrived and started; fetched now, with
   // the worker's script, it waits in the HTTP cache (served as immutable): one round trip less
-  // before the first result on a phone.
+  // before the first result on a phone. So does the vocabulary it names, which the worker fetches
+  // next to correct typos (src/plugins/search-local/sharded-index/typos.ts).
   useEffect(() => {
     void fetch(manifestUrl)
-      .then((response) => response.arrayBuffer())
+      .then((response) => response.json() as Promise<{base?: unknown; vocabulary?: unknown}>)
+      .then(({base, vocabulary}) => {
+        if (typeof base === 'string' && typeof vocabulary === 'string')
+          return fetch(`${base}${vocabulary}`).then((response) => response.arrayBuffer());
+        return undefined;
+      })
       .catch(() => undefined);
   }, [manifestUrl]);
 

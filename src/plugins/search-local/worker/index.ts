@@ -39,6 +39,7 @@ function shardedSearch(baseUrl: string, searchContext: string): Promise<ShardedS
       const {base} = manifest as ShardedIndexManifest;
       const search = new ShardedSearch(manifest as ShardedIndexManifest, (file) => fetchJson(`${base}${file}`), plugin);
       void search.prefetchOutlines().catch(() => {});
+      void search.prefetchVocabulary().catch(() => {});
       return search;
     });
     search.catch(() => searches.delete(key));
