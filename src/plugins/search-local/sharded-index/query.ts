@@ -438,8 +438,9 @@ export class ShardedSearch {
   /**
    * Fetches the vocabulary ahead of the first query, as the outlines are: a typo in the first
    * letters typed would otherwise wait for it (a round trip), then for the corrected word's term
-   * shard (another), and the box showed its first answer 2.1 s after the first key on the
-   * throttled phone instead of 1.4 s (SEARCH.md). It costs a first search about 9 KB more.
+   * shard (another). On the throttled phone the first answer to "prtial efund" came 2.1 s after
+   * the first key, and 1.8–1.9 s with the vocabulary fetched ahead (SEARCH.md). It costs a first
+   * search about 9 KB more.
    */
   prefetchVocabulary(): Promise<void> {
     return this.corrector().then(() => undefined);
@@ -494,10 +495,10 @@ export class ShardedSearch {
     }
     // With the vocabulary in, a typo is corrected before any term shard is fetched for it.
     const loadedCorrector = this.loadedCorrector;
-    const tokens = loadedCorrector
+    const correctedTokens = loadedCorrector
       ? rawTokens.map((token, at) => loadedCorrector.correct(token, at === rawTokens.length - 1) ?? token)
       : rawTokens;
-    let queries = this.plugin.smartQueries(tokens, []);
+    let queries = this.plugin.smartQueries(correctedTokens, []);
     let shards = await this.loadTermShards(queries);
     if (order.superseded()) return null;
     // Else a word the index does not hold is a typo, or a word no page uses: the vocabulary tells which.
@@ -531,7 +532,7 @@ export class ShardedSearch {
         });
         const found = type === contentType ? this.perPage(matches) : matches;
         // One result a page: the first found, from the query and document type that match best
-        // (the words as typed before fewer of them or a typo, a title before a heading before text).
+        // (the words as typed before fewer of them or a typo; by `typesInRankOrder`).
         for (const result of found) {
           const hit = {ref: Number(result.ref), type, metadata: result.matchData.metadata, tokens, score: result.score};
           const page = this.pageOfHit(hit);
