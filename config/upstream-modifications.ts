@@ -518,7 +518,7 @@ export const upstreamModifications: UpstreamModification[] = [
         themeClassic,
         'Layout',
         'wrapped component',
-        "Pages that render no main landmark get one when they ask for it; the reader's sample language (`?lang=`) is kept on every page they go to next (src/components/SampleLanguage).",
+        "Pages that render no main landmark get one when they ask for it, with what such a page puts first in it (the search results page says which docs version it searches); the reader's sample language (`?lang=`) is kept on every page they go to next (src/components/SampleLanguage).",
         accessibility,
       ],
       [
