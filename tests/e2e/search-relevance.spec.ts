@@ -1,8 +1,10 @@
 /**
  * What a developer types into the search box, per docs version, and the page that must be among
- * the first three suggestions: topics (names, codes, tasks, with a typo or two) and phrases taken
- * from the pages' text (prose, table cells, the fields of object and error pages), which only a
- * full-text index finds.
+ * the first three suggestions: topics (names, codes, tasks, with a typo or two, in any letter) and
+ * phrases taken from the pages' text (prose, table cells, the fields of object and error pages),
+ * which only a full-text index finds; no query's suggestions list a page twice. And names (error
+ * codes, field names) whose defining page must be the first suggestion. The pages are read from
+ * the suggestions' links.
  */
 import {expect, test, type Page} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
