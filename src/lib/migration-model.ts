@@ -314,8 +314,9 @@ export function v1ErrorCodesByOperation(v1: ApiDocument): Map<string, Set<string
 
 /**
  * Every pair of a V1 operation and an error code it can answer must have a V3 fate: the operation
- * is removed (its `x-tessera-successor` says why), the code is removed, or a V3 code replaces it
- * for that operation (a mapping target for every operation or naming this one, or the same code in V3).
+ * is removed (its `x-tessera-successor` says why), the code is removed, its cause is gone from that
+ * operation (`goneFrom` says why), or a V3 code replaces it there (a mapping target for every
+ * operation or naming this one, or the same code in V3).
  */
 function unmappedErrorPairs(v1: ApiDocument, v3: ApiDocument, mapping: MigrationMapping): string[] {
   const removedOperations = new Set(migrationEntries(v1).flatMap((entry) => (entry.successor.removed ? [entry.v1.operationId] : [])));
