@@ -15,6 +15,16 @@ async function searchFor(page: Page, term: string): Promise<string[]> {
   return titles.allInnerTexts();
 }
 
+/** Opens a missing page and follows its "Search the documentation for …" way back. */
+async function followNotFoundSearchLink(page: Page, missingPath: string): Promise<void> {
+  await page.goto(missingPath);
+  await expectHydrated(page);
+  await page
+    .getByRole('navigation', {name: 'Ways back'})
+    .getByRole('link', {name: /^Search the documentation for/})
+    .click();
+}
+
 /** Records the search index files the page fetches. */
 function recordIndexRequests(page: Page): string[] {
   const requested: string[] = [];
@@ -181,23 +191,13 @@ test.describe('search (spec 2, 7)', () => {
   });
 
   test('the not-found page’s search link opens the results for the missing path', async ({page}) => {
-    await page.goto('/docs/3.0.0/api/refund-payment-typo');
-    await expectHydrated(page);
-    await page
-      .getByRole('navigation', {name: 'Ways back'})
-      .getByRole('link', {name: /^Search the documentation for/})
-      .click();
+    await followNotFoundSearchLink(page, '/docs/3.0.0/api/refund-payment-typo');
     await expect(page.getByRole('heading', {level: 1, name: 'Search results for "refund payment typo"'})).toBeVisible();
     await expect(page.getByText(/^\d+ documents? found$/)).toBeVisible();
   });
 
   test('a 1.0.0 page’s not-found search link searches 1.0.0, and the results page offers the other version', async ({page}) => {
-    await page.goto('/docs/1.0.0/api/refund-ordr');
-    await expectHydrated(page);
-    await page
-      .getByRole('navigation', {name: 'Ways back'})
-      .getByRole('link', {name: /^Search the documentation for/})
-      .click();
+    await followNotFoundSearchLink(page, '/docs/1.0.0/api/refund-ordr');
     await expect(page.getByRole('heading', {level: 1, name: 'Search results for "refund ordr"'})).toBeVisible();
     await expect(page.getByText('Searching the 1.0.0 documentation.')).toBeVisible();
     // 1.0.0's own page, which 3.0.0 does not have.
