@@ -35,7 +35,7 @@ import {
   type TermShard,
   type Vocabulary,
 } from './format';
-import {minimumCorrectedLength, TypoCorrector} from './typos';
+import {isCorrectable, TypoCorrector} from './typos';
 
 /** A document as the plugin's UI reads it (its `SearchDocument`). */
 export type SearchDocument = {i: number; t: string; u: string; b?: string[]; s?: string; h?: string; p?: number};
@@ -425,8 +425,7 @@ export class ShardedSearch {
   private unknownWords(tokens: string[]): number[] {
     const loaded = [...this.loadedTermShards.values()];
     return tokens.flatMap((token, at) => {
-      if (token.length < minimumCorrectedLength || !/^[a-z0-9_]+$/.test(token) || !lunr.stopWordFilter(new lunr.Token(token, {})))
-        return [];
+      if (!isCorrectable(token) || !lunr.stopWordFilter(new lunr.Token(token, {}))) return [];
       const [stem = token] = this.pipeline.runString(token);
       if (loaded.some((shard) => Object.prototype.hasOwnProperty.call(shard, stem))) return [];
       const typing = at === tokens.length - 1;

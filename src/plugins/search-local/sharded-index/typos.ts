@@ -15,6 +15,9 @@ const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789_';
 /** Words of fewer letters are not corrected: one edit from a two-letter word is most words. */
 export const minimumCorrectedLength = 3;
 
+/** A word one may correct: of at least `minimumCorrectedLength` letters, digits or underscores. */
+export const isCorrectable = (word: string): boolean => word.length >= minimumCorrectedLength && /^[a-z0-9_]+$/.test(word);
+
 /** Every string one edit from `word`: a deletion, a transposition of neighbours, a substitution or an insertion. */
 export function oneEditFrom(word: string): Set<string> {
   const edits = new Set<string>();
@@ -70,7 +73,7 @@ export class TypoCorrector {
    * frequent word that has one.
    */
   correct(word: string, typing: boolean): string | undefined {
-    if (word.length < minimumCorrectedLength || !/^[a-z0-9_]+$/.test(word) || this.ranks.has(word)) return undefined;
+    if (!isCorrectable(word) || this.ranks.has(word)) return undefined;
     if (typing && this.completion(word)) return undefined;
     const edits = oneEditFrom(word);
     let best: {word: string; rank: number} | undefined;
