@@ -105,6 +105,14 @@ type ShardPart = {
   tokenSet: lunr.TokenSet;
 };
 
+/**
+ * The query's tokens with those at the positions `correctable` accepts replaced by what `corrector`
+ * takes the reader to have meant; the last token is the word being typed.
+ */
+function corrected(tokens: string[], corrector: TypoCorrector, correctable: (at: number) => boolean): string[] {
+  return tokens.map((token, at) => (correctable(at) ? (corrector.correct(token, at === tokens.length - 1) ?? token) : token));
+}
+
 /** lunr's search pipeline (the stemmer), as the plugin's index applies it to query terms. */
 function searchPipeline(): lunr.Pipeline {
   const pipeline = new lunr.Pipeline();
@@ -494,21 +502,16 @@ export class ShardedSearch {
     }
     // With the vocabulary in, a typo is corrected before any term shard is fetched for it.
     const loadedCorrector = this.loadedCorrector;
-    const correctedTokens = loadedCorrector
-      ? rawTokens.map((token, at) => loadedCorrector.correct(token, at === rawTokens.length - 1) ?? token)
-      : rawTokens;
+    const correctedTokens = loadedCorrector ? corrected(rawTokens, loadedCorrector, () => true) : rawTokens;
     let queries = this.plugin.smartQueries(correctedTokens, []);
     let shards = await this.loadTermShards(queries);
     if (order.superseded()) return null;
     // Else a word the index does not hold is a typo, or a word no page uses: the vocabulary tells which.
     const unknown = loadedCorrector ? [] : this.unknownWords(rawTokens);
     if (unknown.length > 0) {
-      const corrector = await this.corrector();
-      const corrected = rawTokens.map((token, at) =>
-        unknown.includes(at) ? (corrector.correct(token, at === rawTokens.length - 1) ?? token) : token,
-      );
-      if (corrected.some((token, at) => token !== rawTokens[at])) {
-        queries = this.plugin.smartQueries(corrected, []);
+      const correctedUnknown = corrected(rawTokens, await this.corrector(), (at) => unknown.includes(at));
+      if (correctedUnknown.some((token, at) => token !== rawTokens[at])) {
+        queries = this.plugin.smartQueries(correctedUnknown, []);
         shards = await this.loadTermShards(queries);
         if (order.superseded()) return null;
       }
