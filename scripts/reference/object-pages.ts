@@ -293,7 +293,10 @@ export function objectPages(
         // Fields section (no heading of their own, so the table of contents and the search's
         // sections stay as they were: one section per object page's part, not one per value table).
         for (const row of rows)
-          if (row.tables) sections.push(`<div id="${row.tables.id}">\n\n**\`${row.name}\`**\n\n${mdxText(row.tables.markdown)}\n\n</div>`);
+          if (row.tables)
+            sections.push(
+              `<FieldValues id="${row.tables.id}">\n\n**\`${row.name}\`**\n\n${mdxText(row.tables.markdown)}\n\n</FieldValues>`,
+            );
       } else if (!variants) {
         const constraints = constraintsOf(schema);
         const type = describeType(context, schema);
@@ -323,6 +326,8 @@ export function objectPages(
         `slug: /${objectsFolder}/${objectSlug(schemaName)}`,
         '---',
         '',
+        // Imported by the pages that use it, not given to every page through MDXComponents.
+        ...(rows.some((row) => row.tables) ? [`import FieldValues from '@site/src/components/FieldValues';`, ''] : []),
         sections.join('\n\n'),
         '',
       ].join('\n');

@@ -35,6 +35,21 @@ test.describe('routes (spec 2)', () => {
     expect(problems).toEqual([]);
   });
 
+  // Docusaurus's own check of anchors sees only the ids of headings and links; this one reads the
+  // pages as served, so an id set any other way (a generated block, the API theme's sections) counts.
+  test('every link to a place on its own page leads to an element with that id', () => {
+    const problems = builtPages().flatMap((file) => {
+      const html = readFileSync(file, 'utf8');
+      // The built HTML leaves out the quotes of most attribute values.
+      const values = (attribute: RegExp) => [...html.matchAll(attribute)].map((match) => match[1] ?? match[2]!);
+      const ids = new Set(values(/\sid=(?:"([^"]+)"|([^\s"'>]+))/g));
+      // Links a reader follows (a page's `<link rel=expect href=#…>` may name an element it lacks: hold-first-paint).
+      const targets = new Set(values(/<a\s[^>]*?href=(?:"#([^"]+)"|#([^\s"'>]+))/g).map((target) => decodeURIComponent(target)));
+      return [...targets].filter((target) => !ids.has(target)).map((target) => `${file}: #${target} has no element`);
+    });
+    expect(problems).toEqual([]);
+  });
+
   test('every route the spec lists answers 200 with its own titled page', async ({request}) => {
     for (const route of allSpecRoutes) {
       const response = await request.get(route);

@@ -301,14 +301,20 @@ test('a table in a field description is shown as a table under the fields, not a
     for (const page of pages) {
       const rows = page.mdx.split('\n').filter((line) => line.startsWith('| `'));
       for (const row of rows) assert.doesNotMatch(row, /<br \/>\\\|/, `${page.route}: a table row inside a cell: ${row.slice(0, 120)}`);
+      if (page.mdx.includes('<FieldValues '))
+        assert.match(
+          page.mdx,
+          /^import FieldValues from '@site\/src\/components\/FieldValues';$/m,
+          `${page.route} uses FieldValues without importing it`,
+        );
       for (const [, id] of page.mdx.matchAll(/\(#(field-[a-z0-9-]+)\)/g))
-        assert.match(page.mdx, new RegExp(`^<div id="${id}">$`, 'm'), `${page.route} links #${id}, which no block has`);
+        assert.match(page.mdx, new RegExp(`^<FieldValues id="${id}">$`, 'm'), `${page.route} links #${id}, which no block has`);
     }
     if (file === apiFiles.v3) {
       const order = pages.find((page) => page.schemaName === 'Order')!;
       assert.match(
         order.mdx,
-        /<div id="field-status">\n\n\*\*`status`\*\*\n\n\| Status \| Meaning \| Next statuses \|\n\|---\|---\|---\|\n\| `authorized` \|/,
+        /<FieldValues id="field-status">\n\n\*\*`status`\*\*\n\n\| Status \| Meaning \| Next statuses \|\n\|---\|---\|---\|\n\| `authorized` \|/,
       );
     }
   }
