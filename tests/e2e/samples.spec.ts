@@ -27,6 +27,7 @@ import {
   runShell,
   sandboxBaseUrl,
   type ProgramHarness,
+  type SampleRun,
 } from '../support/sample-runner';
 import {apiCalls, bracketProblem, jsonLiterals, matchesTemplate} from '../support/csharp-sample';
 import {e2ePort} from '../support/e2e-server';
@@ -457,6 +458,9 @@ function tesseraSignature(body: string, secret: string): string {
 
 const quickGuides = 'docs/guides/guides/quick_guides';
 
+/** The key of a signup attempt whose session expired: a new attempt must not send it again. */
+const expiredSignupAttemptKey = '0f3c9a2e-5b71-4d86-9e24-7a1b6c8d3f50';
+
 /** Sends a signed notification body, as Tessera does, to a handler's URL. */
 async function sendNotification(url: string, body: string, environment: NodeJS.ProcessEnv): Promise<{status: number; body: string}> {
   const answer = await fetch(url, {
@@ -475,8 +479,8 @@ const phpSessionsIn = (folder: string, sessions: string) => ({
 
 /** A guide's program as the tests run it: its harness, and what its output must be. */
 type GuideProgram = ProgramHarness & {
-  /** What is wrong with a script's output, if anything. */
-  output?: (stdout: string) => string | undefined;
+  /** What is wrong with a script's run (its output, the requests it sent), if anything. */
+  output?: (run: Pick<SampleRun, 'stdout' | 'exchanges'>) => string | undefined;
 };
 
 /**
@@ -552,6 +556,27 @@ const programHarnesses: Record<string, GuideProgram> = {
       return {status: result.exitCode === 0 ? status : 0, body: `${result.stdout}${result.stderr}`};
     },
   },
+  // Run again for a lead whose last session expired, the program starts a new attempt: it calls
+  // the API and reports the new session (it must not stop at the old one, nor resend its key).
+  [`${quickGuides}/signup_steps/create_signup_session.mdx create-signup-session.php`]: {
+    files: () => ({
+      'signup-sessions.json': JSON.stringify({
+        'LEAD-20931': {
+          idempotencyKey: expiredSignupAttemptKey,
+          expiresAt: '2026-11-29T09:40:07Z',
+          sessionId: 'a9d84e37-2c15-4f60-b8e3-71c0d59f2a18',
+          status: 'expired',
+          statusReason: 'session_timeout',
+          merchantAccountId: null,
+        },
+      }),
+    }),
+    output: ({stdout, exchanges}) => {
+      if (exchanges.some((exchange) => exchange.idempotencyKey === expiredSignupAttemptKey))
+        return 'resent the expired attempt’s Idempotency-Key';
+      return /^Created signup session \S+ \(created\)/m.test(stdout) ? undefined : `started no new attempt: ${firstLine(stdout)}`;
+    },
+  },
   [`${quickGuides}/signup_steps/loading_the_client.mdx client-token.php`]: {
     files: (folder) => ({
       ...phpSessionsIn(folder, 'sessions').files,
@@ -567,7 +592,7 @@ const programHarnesses: Record<string, GuideProgram> = {
   },
   // The helpers print the cart the page shows as their output.
   ['docs/guides/guides/additional_guides/orderLines.mdx cart_builder.php']: {
-    output: (stdout) => {
+    output: ({stdout}) => {
       const expected = JSON.parse(
         fenceOf('docs/guides/guides/additional_guides/orderLines.mdx', (fence) => fence.meta.title === 'Output of every helper'),
       ) as unknown;
@@ -616,6 +641,6 @@ async function programProblems(guide: DocsPage, fence: CodeFence, source: string
   const result = await runSample(language.id, source, mockUrl('v3'), {fileName, harness});
   // A program that calls the API must get 2xx answers; one that calls nothing must still run.
   const problem = source.includes(sandboxBaseUrl) ? runProblem(result) : result.exitCode === 0 ? undefined : runProblem(result);
-  const output = result.exitCode === 0 ? harness?.output?.(result.stdout) : undefined;
+  const output = result.exitCode === 0 ? harness?.output?.(result) : undefined;
   return [problem, output].filter((found): found is string => Boolean(found));
 }

@@ -43,7 +43,14 @@ export function mockServers(e2ePort: number) {
 export const mockCommand = (file: string, port: number) =>
   `node node_modules/@stoplight/prism-cli/dist/index.js mock ${file} --host 127.0.0.1 --port ${port} --errors`;
 
-export type Exchange = {method: string; url: string; status: number; violations: string | undefined};
+export type Exchange = {
+  method: string;
+  url: string;
+  status: number;
+  violations: string | undefined;
+  /** The request's `Idempotency-Key`, if it sent one. */
+  idempotencyKey?: string;
+};
 
 export type SampleRun = {exitCode: number | null; stdout: string; stderr: string; exchanges: Exchange[]};
 
@@ -64,11 +71,13 @@ async function startRecordingProxy(target: URL): Promise<{url: string; exchanges
       },
       (answer) => {
         const violations = answer.headers['sl-violations'];
+        const idempotencyKey = incoming.headers['idempotency-key'];
         exchanges.push({
           method: incoming.method ?? '',
           url: incoming.url ?? '',
           status: answer.statusCode ?? 0,
           violations: Array.isArray(violations) ? violations.join(' ') : violations,
+          ...(typeof idempotencyKey === 'string' ? {idempotencyKey} : {}),
         });
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

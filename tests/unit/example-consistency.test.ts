@@ -1,8 +1,8 @@
 /**
  * The examples of openapi/tessera-v3.yaml tell one story: an id names one object wherever it
  * appears (a response, a notification, a schema's example, a nested capture), so what cannot
- * change in an object's life is the same everywhere, it never ends in two ways, and one session
- * has at most one token.
+ * change in an object's life is the same everywhere, it never ends in two ways, one session
+ * has at most one token, and one order's refunds end one way (the sandbox card decides).
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
@@ -125,6 +125,21 @@ function inconsistencies(document: JsonObject): string[] {
       tokenSessions.set(object.sessionId, id);
     }
   }
+  // In the sandbox the card an order was paid with decides how every refund of it ends
+  // (sandbox test data, category `refund`): one order's refunds cannot end in two ways.
+  const refundEnds = new Map<string, Map<string, string>>();
+  for (const [id, sightings] of examplesById(document)) {
+    for (const {object} of sightings) {
+      if (typeof object.captureId !== 'string' || typeof object.orderId !== 'string') continue;
+      if (object.status !== 'succeeded' && object.status !== 'failed') continue;
+      const ends = refundEnds.get(object.orderId) ?? new Map<string, string>();
+      ends.set(object.status, id);
+      refundEnds.set(object.orderId, ends);
+    }
+  }
+  for (const [orderId, ends] of refundEnds)
+    if (ends.size > 1)
+      problems.push(`order ${orderId} has refund ${ends.get('succeeded')} succeeded and refund ${ends.get('failed')} failed`);
   return problems;
 }
 
@@ -132,7 +147,7 @@ test('an id names one object across the examples of openapi/tessera-v3.yaml', ()
   assert.deepEqual(inconsistencies(loadApiDocument(apiFiles.v3) as JsonObject), []);
 });
 
-test('a field that cannot change, two endings of one object, and two tokens of one session are each found', () => {
+test('a field that cannot change, two endings of one object, two tokens of one session and two refund endings of one order are each found', () => {
   const id = '7b2e9c40-5f13-4a8d-a6c1-0e94d3b85f27';
   const order = {id, status: 'captured', createdAt: '2026-11-22T09:52:31Z', purchaseCurrency: 'SEK'};
   const document = (...objects: JsonObject[]) =>
@@ -155,5 +170,18 @@ test('a field that cannot change, two endings of one object, and two tokens of o
   assert.match(
     inconsistencies(document(token('9c1f5e28-b3a7-4d60-8e49-f27d0c6a1b34'), token('4a8c2e61-7d39-4b05-a1f6-e3c0d9b7f812'))).join('\n'),
     /both come from session/,
+  );
+  const refund = (refundId: string, status: string) => ({
+    id: refundId,
+    orderId: id,
+    captureId: 'c41d7e92-0a6b-4f35-8d2c-9b17e6a30f58',
+    status,
+  });
+  assert.deepEqual(inconsistencies(document(refund('5d9a1c73-e4b8-4f02-9c6d-38a7f0e2b915', 'succeeded'))), []);
+  assert.match(
+    inconsistencies(
+      document(refund('5d9a1c73-e4b8-4f02-9c6d-38a7f0e2b915', 'succeeded'), refund('8e3b6f21-4c7d-4a95-b0e2-1f9d7c5a3e64', 'failed')),
+    ).join('\n'),
+    /has refund 5d9a1c73\S+ succeeded and refund 8e3b6f21\S+ failed/,
   );
 });
