@@ -210,7 +210,7 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
     const direction = attributes.direction === 'response' ? 'response' : 'request';
     return {markdown: fieldFatePhrase(modelOf(sources), operation, field, direction), block: false};
   },
-  MigrationBehaviourChanges: (_, {v1}) => ({markdown: behaviourChangesList(v1), block: true}),
+  MigrationBehaviourChanges: (_, {v1, v3}) => ({markdown: behaviourChangesList(v1, v3), block: true}),
   // The languages every request sample comes in, and what each needs (src/lib/sample-languages).
   SampleLanguages: () => ({
     markdown: proseList(

@@ -10,8 +10,13 @@ import {apiOperations, type ApiDocument, type ApiOperation} from './openapi';
  * (migration-model.ts). What stays hand-written in the V1 file is what a schema cannot hold.
  */
 export type ChangeKind = 'limit' | 'state' | 'behaviour';
-/** `v1`/`v3` are status values (state) or free text (limit). */
-export type MigrationChange = {kind: ChangeKind; subject?: string; v1?: string; v3?: string; note?: string};
+/** Where a file states a limit: a JSON pointer into the document, or into an operation (migration-limits.ts). */
+export type LimitSource = {pointer: string; operation?: string};
+/**
+ * `v1`/`v3` are status values (state), or where each file states the limit (limit: read by
+ * migration-limits.ts, never written out by hand).
+ */
+export type MigrationChange = {kind: ChangeKind; subject?: string; v1?: string | LimitSource; v3?: string | LimitSource; note?: string};
 export type SuccessorEntry = {operation?: string; removed?: string; also?: string[]; changes?: MigrationChange[]};
 export type MigrationEntry = {v1: ApiOperation; successor: SuccessorEntry};
 

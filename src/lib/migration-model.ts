@@ -280,7 +280,12 @@ function translate(mapping: MigrationMapping, operationId: string, direction: Di
   return {to: segments.map((segment) => mapping.segments[segment] ?? camelCase(segment)).join('.')};
 }
 
-export type MigrationModel = {fields: FieldEntry[]; errors: ErrorEntry[]; problems: string[]};
+export type MigrationModel = {
+  fields: FieldEntry[];
+  errors: ErrorEntry[];
+  problems: string[];
+  documents: {v1: ApiDocument; v3: ApiDocument};
+};
 
 export type ErrorTarget = {status: number; code: string; when?: string; operations?: string[]};
 export type ErrorEntry = {code: string; v1Statuses: number[]} & (
@@ -464,5 +469,5 @@ export function migrationModel(v1: ApiDocument, v3: ApiDocument, mapping: Migrat
     )
       problems.push(`segment rename ${segment} → ${to}: no V1 field uses it`);
   const errors = errorEntries(v1, v3, mapping, problems);
-  return {fields, errors, problems};
+  return {fields, errors, problems, documents: {v1, v3}};
 }

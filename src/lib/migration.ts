@@ -9,6 +9,7 @@ import {apiOperations, enumValues, operationPageId, type ApiDocument, type ApiOp
 import {migrationGuidePath} from '../../config/site-constants';
 import {migrationEntries, type ChangeKind, type MigrationChange, type MigrationEntry} from './migration-entries';
 import {camelCase, migrationModel, shapeLabel, type FieldEntry, type MigrationModel} from './migration-model';
+import {isLimitSource, limitText} from './migration-limits';
 
 const changeKinds: ChangeKind[] = ['limit', 'state', 'behaviour'];
 
@@ -30,7 +31,20 @@ export function migrationProblems(v1: ApiDocument, v3: ApiDocument): string[] {
     if (!change.v1 && !change.v3 && !change.note) problems.push(`${where}: a change needs v1, v3 or a note`);
     for (const version of ['v1', 'v3'] as const) {
       const value = change[version];
-      if (value && change.kind === 'state' && !enums[version].has(value)) problems.push(`${where}: ${version} defines no status ${value}`);
+      if (value === undefined) continue;
+      if (change.kind === 'limit') {
+        // A limit is read from the file that states it, so that it cannot drift from it.
+        if (!isLimitSource(value))
+          problems.push(`${where}: the ${version} limit is written out; name where ${version} states it ({pointer})`);
+        else {
+          try {
+            limitText(version === 'v1' ? v1 : v3, value);
+          } catch (error) {
+            problems.push(`${where}: ${version} ${(error as Error).message}`);
+          }
+        }
+      } else if (typeof value !== 'string' || (change.kind === 'state' && !enums[version].has(value)))
+        problems.push(`${where}: ${version} defines no status ${JSON.stringify(value)}`);
     }
   };
   commonChanges(v1).forEach((change, index) => checkChange(`x-tessera-migration.common[${index}]`, change));
@@ -61,11 +75,16 @@ function operationLink(document: ApiDocument, operationId: string, version: 'v1'
   return `[${label}](${href})`;
 }
 
-/** One change as a sentence: "`decision_expires_at` → `decisionDeadline`. Read on the session." */
-export function changeSentence(change: MigrationChange): string {
-  const literal = change.kind === 'limit' ? (text: string) => text : code;
-  const from = change.v1 ? literal(change.v1) : undefined;
-  const to = change.v3 ? literal(change.v3) : undefined;
+/** One change as a sentence: "Decision deadline: 24 hours after authorisation → 60 seconds by default, …". */
+export function changeSentence(change: MigrationChange, documents: {v1: ApiDocument; v3: ApiDocument}): string {
+  const side = (version: 'v1' | 'v3') => {
+    const value = change[version];
+    if (value === undefined) return undefined;
+    if (isLimitSource(value)) return limitText(documents[version], value);
+    return code(value);
+  };
+  const from = side('v1');
+  const to = side('v3');
   const head = from && to ? `${from} → ${to}.` : from ? `${from}: removed in V3.` : to ? `New in V3: ${to}.` : '';
   const note = (change.note ?? '').replace(/\s+/g, ' ').trim();
   return [change.subject ? `${change.subject}:` : '', head, note].filter(Boolean).join(' ');
@@ -154,7 +173,7 @@ export function successorNotice(v3: ApiDocument, entry: MigrationEntry, model: M
     ? `In V3 this is ${operationLink(v3, successor.operation, 'v3')}${also.length ? `, with ${also.join(' and ')}` : ''}.`
     : `V3 has no such operation: ${successor.removed!.trim()}${also.length ? ` See ${also.join(' and ')}.` : ''}`;
   const changes = [
-    ...(successor.changes ?? []).map((change) => changeSentence(change)),
+    ...(successor.changes ?? []).map((change) => changeSentence(change, model.documents)),
     ...(successor.operation
       ? changeRows(model, [entry.v1.operationId], true).map(({field, label, directions}) =>
           field.fate === 'removed' && field.wholesale
@@ -271,10 +290,11 @@ export function idStatement(v1: ApiDocument, v3: ApiDocument, model: MigrationMo
 }
 
 /** Limits, states and behaviour that change, per V1 operation, then for all of them. */
-export function behaviourChangesList(v1: ApiDocument): string {
-  const common = commonChanges(v1).map((change) => `- **Every operation**: ${changeSentence(change)}`);
+export function behaviourChangesList(v1: ApiDocument, v3: ApiDocument): string {
+  const documents = {v1, v3};
+  const common = commonChanges(v1).map((change) => `- **Every operation**: ${changeSentence(change, documents)}`);
   const perOperation = migrationEntries(v1).flatMap(({v1: operation, successor}) =>
-    (successor.changes ?? []).map((change) => `- ${code(operation.operationId)}: ${changeSentence(change)}`),
+    (successor.changes ?? []).map((change) => `- ${code(operation.operationId)}: ${changeSentence(change, documents)}`),
   );
   return [...common, ...perOperation].join('\n');
 }

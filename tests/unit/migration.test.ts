@@ -24,6 +24,7 @@ import {
   successorNotice,
 } from '../../src/lib/migration';
 import {migrationEntries} from '../../src/lib/migration-entries';
+import {limitText} from '../../src/lib/migration-limits';
 import {duration, migrationModel, type FieldEntry} from '../../src/lib/migration-model';
 import {migrationMapping, type MigrationMapping} from '../../src/lib/migration-mapping';
 
@@ -237,7 +238,7 @@ test('the notice and the table link every V1 operation to its V3 page', () => {
   assert.equal(table.split('\n').length, entries.length + 2);
   const decision = entries.find((entry) => entry.v1.operationId === 'purchaseDecision')!;
   assert.match(successorNotice(v3, decision, model), /\[`makeDecision`\]\(\/docs\/3\.0\.0\/api\/make-decision\)/);
-  assert.match(successorNotice(v3, decision, model), /24 hours → 60 seconds/);
+  assert.match(successorNotice(v3, decision, model), /24 hours after authorisation → 60 seconds by default, from 30 to 300 seconds/);
   assert.match(successorNotice(v3, decision, model), /`409 invalid_state_transition` → `409 session_not_awaiting_decision`/);
 });
 
@@ -272,6 +273,51 @@ test('a missing successor entry and an unknown V3 operation fail', () => {
     ).join('\n'),
     /kind "field" is not written by hand/,
   );
+});
+
+test('a limit is read from the file that states it, never written out', () => {
+  const limitChange = (v1Side: unknown) => (entry: Record<string, unknown>) =>
+    (entry.changes = [
+      {
+        kind: 'limit',
+        subject: 'Decision deadline',
+        v1: v1Side,
+        v3: {pointer: '/components/schemas/PurchaseConfirmation/properties/timeoutSeconds'},
+      },
+    ]);
+  assert.match(migrationProblems(withEntry('purchaseDecision', limitChange('24 hours')), v3).join('\n'), /the v1 limit is written out/);
+  assert.match(
+    migrationProblems(
+      withEntry('purchaseDecision', limitChange({pointer: '/components/schemas/CheckoutSession/properties/decided_by'})),
+      v3,
+    ).join('\n'),
+    /v1 \/components\/schemas\/CheckoutSession\/properties\/decided_by points at nothing/,
+  );
+  // What each kind of source reads as.
+  const document = {
+    components: {
+      schemas: {
+        key: {type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$'},
+        note: {type: 'string', maxLength: 255},
+        timeout: {type: 'integer', minimum: 30, maximum: 300, default: 60, 'x-tessera-unit': 'seconds'},
+        deadline: {type: ['string', 'null'], format: 'date-time', 'x-tessera-seconds-after': {seconds: 86400, event: 'authorisation'}},
+        unbounded: {type: 'object'},
+      },
+    },
+    paths: {'/pages': {post: {operationId: 'createPage', 'x-tessera-max-active-per-session': 1}}},
+  } as unknown as ApiDocument;
+  const read = (pointer: string, operation?: string) => limitText(document, {pointer, operation});
+  assert.equal(read('/components/schemas/key'), '1 to 64 characters from `A-Z a-z 0-9 _ -`');
+  assert.equal(read('/components/schemas/note'), 'up to 255 characters');
+  assert.equal(read('/components/schemas/timeout'), '60 seconds by default, from 30 to 300 seconds');
+  assert.equal(read('/components/schemas/deadline'), '24 hours after authorisation');
+  assert.equal(read('/x-tessera-max-active-per-session', 'createPage'), 'at most one');
+  assert.throws(() => read('/components/schemas/unbounded'), /no limit can be read from a schema of type object/);
+  // The file's own prose says what its extension says.
+  const deadline = (v1 as JsonObject & {components: {schemas: Record<string, {properties: Record<string, JsonObject>}>}}).components.schemas
+    .CheckoutSession!.properties.decision_expires_at!;
+  const after = deadline['x-tessera-seconds-after'] as {seconds: number; event: string};
+  assert.ok(String(deadline.description).includes(`${duration(after.seconds)} after ${after.event}`), String(deadline.description));
 });
 
 test('the Markdown twin of every V1 operation page carries its "Moving to V3" notice', () => {
