@@ -8,7 +8,7 @@ test.describe('moving from V1 to V3', () => {
     const notice = page.locator('.theme-admonition').filter({hasText: 'Moving to V3'});
     await expect(notice).toBeVisible();
     await expect(notice.getByRole('link', {name: 'makeDecision'})).toHaveAttribute('href', '/docs/3.0.0/api/make-decision');
-    await expect(notice).toContainText('Decision deadline: 24 hours → 60 seconds by default');
+    await expect(notice).toContainText('Decision deadline: 24 hours after authorisation → 60 seconds by default, from 30 to 300 seconds');
     await expect(notice).toContainText('409 invalid_state_transition → 409 session_not_awaiting_decision');
     await expect(notice).toContainText('Every other response field: removed. The V3 response is a short decision result');
     // Near the title: the notice comes before the operation's own description.
