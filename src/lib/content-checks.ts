@@ -27,7 +27,8 @@ import {
   SchemaValidator,
   escapePointer,
 } from './openapi';
-import {numberWords, type FactSources} from './facts';
+import type {FactSources} from './facts';
+import {numberWords} from './number-words';
 
 export type ContentProblem = {file: string; line: number; message: string};
 export const formatProblem = (problem: ContentProblem): string => `${problem.file}:${problem.line}: ${problem.message}`;

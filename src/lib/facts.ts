@@ -30,6 +30,7 @@ import {
   errorStatuses,
   loadApiDocument,
   operationPageId,
+  pointerValue,
   resolve,
   siteDir,
   statusEnum,
@@ -46,11 +47,9 @@ import {
   moneyStatement,
 } from './migration';
 import {migrationModel, type MigrationModel} from './migration-model';
+import {countInWords} from './number-words';
 import {sampleLanguages} from './sample-languages';
 import {loadSdkModel, sdkFile, supportedBrowsersText, type SdkModel} from './sdk-model';
-
-/** Counts as prose writes them; a bigger count is written in digits. */
-export const numberWords = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 
 export type FactSources = {v1: ApiDocument; v3: ApiDocument; sdk: SdkModel};
 export type RenderedFact = {markdown: string; block: boolean};
@@ -80,14 +79,6 @@ const required = (attributes: Attributes, name: string, component: string): stri
   if (typeof value !== 'string' || !value) throw new Error(`<${component}> needs ${name}="…"`);
   return value;
 };
-
-function pointerValue(document: ApiDocument, pointer: string): unknown {
-  let node: unknown = document;
-  for (const part of pointer.replace(/^#?\//, '').split('/')) {
-    node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
-}
 
 const renderers: Record<string, (attributes: Attributes, sources: FactSources) => RenderedFact> = {
   ErrorCode(attributes, {v3}) {
@@ -135,7 +126,7 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
     const members = sdk.interfaces.get(type);
     if (!members) throw new Error(`<MemberCount type="${type}">: no such interface in ${sdkFile}`);
     const count = attributes.kind === 'methods' ? members.methods.length : members.properties.length;
-    return {markdown: numberWords[count] ?? String(count), block: false};
+    return {markdown: countInWords(count), block: false};
   },
   EventPayload(attributes, {sdk}) {
     const event = required(attributes, 'event', 'EventPayload');

@@ -15,12 +15,10 @@
  * count (`null` for no limit).
  */
 import {apiOperations, type ApiDocument} from './openapi';
-import {resolveRef, type JsonObject} from './openapi/refs';
+import {pointerValue, resolveRef, type JsonObject} from './openapi/refs';
 import {duration} from './migration-model';
+import {countInWords} from './number-words';
 import type {LimitSource} from './migration-entries';
-
-/** Counts as prose writes them. */
-const countWords = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 export function isLimitSource(value: unknown): value is LimitSource {
   return Boolean(value && typeof value === 'object' && typeof (value as LimitSource).pointer === 'string');
@@ -35,18 +33,10 @@ function resolveLimit(document: ApiDocument, source: LimitSource): unknown {
     base = operation.operation as JsonObject;
   }
   if (!source.pointer.startsWith('/')) throw new Error(`${source.pointer} is not a JSON pointer`);
-  const segments = source.pointer.slice(1).split('/');
-  const parent = segments
-    .slice(0, -1)
-    .reduce<unknown>(
-      (node, segment) =>
-        node && typeof node === 'object' ? (node as JsonObject)[segment.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined,
-      base,
-    );
-  const last = segments.at(-1)!.replaceAll('~1', '/').replaceAll('~0', '~');
-  if (!parent || typeof parent !== 'object' || !Object.hasOwn(parent, last))
-    throw new Error(`${source.operation ? `${source.operation} ` : ''}${source.pointer} points at nothing`);
-  return resolveRef(document as JsonObject, (parent as JsonObject)[last]);
+  // A limit may be `null` (no limit); only `undefined` means the pointer names nothing.
+  const value = pointerValue(base, source.pointer);
+  if (value === undefined) throw new Error(`${source.operation ? `${source.operation} ` : ''}${source.pointer} points at nothing`);
+  return resolveRef(document as JsonObject, value);
 }
 
 /** `^[A-Za-z0-9._:-]+$` → "A-Z a-z 0-9 . _ : -": the characters of a pattern that is one character class. */
@@ -99,7 +89,7 @@ export function limitText(document: ApiDocument, source: LimitSource): string {
   const where = `${source.operation ? `${source.operation} ` : ''}${source.pointer}`;
   const value = resolveLimit(document, source);
   if (value === null) return 'no limit';
-  if (typeof value === 'number') return `at most ${countWords[value] ?? String(value)}`;
+  if (typeof value === 'number') return `at most ${countInWords(value)}`;
   if (value && typeof value === 'object') return schemaLimit(value as JsonObject, where);
   throw new Error(`${where}: no limit can be read from ${JSON.stringify(value)}`);
 }

@@ -42,6 +42,15 @@ export function danglingRefs(document: JsonObject): string[] {
   return [...dangling];
 }
 
+/** What a JSON pointer (`/a/b` or `#/a/b`) names inside `node`: undefined when it names nothing. */
+export function pointerValue(node: unknown, pointer: string): unknown {
+  let target = node;
+  for (const part of pointer.replace(/^#?\//, '').split('/')) {
+    target = (target as JsonObject | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return target;
+}
+
 /**
  * Follows a local `$ref` (and chains of them, up to 20) leniently: undefined for what is not an
  * object or points at nothing, where resolveRef throws.
@@ -50,11 +59,7 @@ export function resolve(document: JsonObject, node: unknown, depth = 0): JsonObj
   if (!node || typeof node !== 'object') return undefined;
   const ref = (node as JsonObject).$ref;
   if (typeof ref !== 'string' || depth > 20) return node as JsonObject;
-  let target: unknown = document;
-  for (const part of ref.replace(/^#\//, '').split('/')) {
-    target = (target as JsonObject | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return resolve(document, target, depth + 1);
+  return resolve(document, pointerValue(document, ref), depth + 1);
 }
 
 /**
