@@ -91,7 +91,8 @@ function flattened(object: JsonObject, prefix = ''): Map<string, string> {
 /** What is wrong with the examples of one document. */
 function inconsistencies(document: JsonObject): string[] {
   const problems: string[] = [];
-  for (const [id, sightings] of examplesById(document)) {
+  const byId = examplesById(document);
+  for (const [id, sightings] of byId) {
     const fields = sightings.map(({object}) => flattened(object));
     for (const path of new Set(fields.flatMap((field) => [...field.keys()]))) {
       if (changes(path)) continue;
@@ -117,7 +118,7 @@ function inconsistencies(document: JsonObject): string[] {
   }
   // A token is made by one session: two tokens (objects with supportedCurrencies) name two sessions.
   const tokenSessions = new Map<string, string>();
-  for (const [id, sightings] of examplesById(document)) {
+  for (const [id, sightings] of byId) {
     for (const {object} of sightings) {
       if (!Array.isArray(object.supportedCurrencies) || typeof object.sessionId !== 'string') continue;
       const other = tokenSessions.get(object.sessionId);
@@ -128,7 +129,7 @@ function inconsistencies(document: JsonObject): string[] {
   // In the sandbox the card an order was paid with decides how every refund of it ends
   // (sandbox test data, category `refund`): one order's refunds cannot end in two ways.
   const refundEnds = new Map<string, Map<string, string>>();
-  for (const [id, sightings] of examplesById(document)) {
+  for (const [id, sightings] of byId) {
     for (const {object} of sightings) {
       if (typeof object.captureId !== 'string' || typeof object.orderId !== 'string') continue;
       if (object.status !== 'succeeded' && object.status !== 'failed') continue;
