@@ -16,6 +16,7 @@ import {chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, 
 import {createServer, connect} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {brotliModule, nginxPath} from '../config/nginx';
 import {buildScriptHashes, nginxReleaseConfig} from '../config/security-headers';
 import {cdnHeadersFile} from './write-host-headers';
 
@@ -26,9 +27,6 @@ export const httpConfigFile = path.join(siteDir, 'deploy/nginx/tessera-docs-http
 export const redirectConfigFile = path.join(siteDir, 'deploy/nginx/tessera-docs-redirect.conf');
 /** Where the shipped configuration logs CSP reports; a local run logs them into its prefix instead. */
 export const cspReportLog = '/var/log/nginx/tessera-docs-csp-reports.log';
-const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-/** Debian's libnginx-mod-http-brotli-static: sends the build's .br files. */
-export const brotliModule = process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /** `prefix`: the run's temporary folder (its configuration, pid file and CSP report log, csp-reports.log). */
 export type NginxServer = {
@@ -42,7 +40,7 @@ export type NginxServer = {
   stop: () => Promise<void>;
 };
 
-export {nginxPath};
+export {brotliModule, nginxPath};
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -13,7 +13,7 @@ import {accessSync, constants, existsSync} from 'node:fs';
 import path from 'node:path';
 import {chromiumPath, testChromiumPath} from '../config/chromium';
 import {toolchainStates} from '../src/lib/sample-languages/toolchains';
-import {brotliModule, nginxPath} from './nginx-server';
+import {brotliModule, nginxPath} from '../config/nginx';
 
 export type TestTool = {label: string; debianPackages: string[]; installed: boolean};
 

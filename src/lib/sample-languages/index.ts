@@ -1,24 +1,15 @@
 /**
- * The languages of the request samples, in the order their tabs appear. A language is a folder
- * beside this file (./language.ts says what it provides); adding one is a folder and a line here.
+ * The request samples: each language (./languages.ts) renders the request model of an operation.
  */
 import {httpMethods} from '../http-methods';
 import type {CodeSample} from '../openapi/operation-summary';
 import type {JsonObject} from '../openapi/refs';
 import {sampleRequest, type SampleRequest} from '../openapi/samples';
-import {csharp} from './csharp';
-import {curl} from './curl';
-import {go} from './go';
-import {java} from './java';
 import type {SampleLanguage} from './language';
-import {node} from './node';
-import {php} from './php';
-import {python} from './python';
-import {ruby} from './ruby';
+import {sampleLanguages} from './languages';
 
 export type {SampleLanguage} from './language';
-
-export const sampleLanguages: readonly SampleLanguage[] = [curl, python, node, php, java, go, ruby, csharp];
+export {sampleLanguages} from './languages';
 
 export function sampleLanguage(id: string): SampleLanguage {
   const language = sampleLanguages.find((candidate) => candidate.id === id);

@@ -4,7 +4,7 @@
  * sample tests, which stop at once with the packages to install rather than fail inside a sample.
  */
 import {spawnSync} from 'node:child_process';
-import {sampleLanguages} from './index';
+import {sampleLanguages} from './languages';
 import type {SampleLanguage} from './language';
 
 export type ToolchainState = {language: SampleLanguage; installed: boolean};
