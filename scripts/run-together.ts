@@ -1,8 +1,7 @@
 /**
  * Runs npm scripts at the same time and fails if any fails: `npm test` checks types and lints at
- * once (each keeps one core busy, for about half a minute), and `npm run test:full` runs the scale
- * tests beside the stock build and its tests (each leaves about half a core idle). Each script's
- * output is printed whole when it ends, so they never interleave.
+ * once (each keeps one core busy, for about half a minute). Each script's output is printed whole
+ * when it ends, so they never interleave.
  *
  *   tsx scripts/run-together.ts typecheck lint
  */

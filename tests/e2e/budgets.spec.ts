@@ -144,10 +144,13 @@ test.describe('page weight of the pages beyond the spec list', () => {
 });
 
 // config/ssr-template.ts: the first paint never waits for the app's scripts.
-test.describe('first paint before JavaScript', () => {
+// src/plugins/route-chunks-in-html + config/ssr-template.ts: a page's route chunks are named in its
+// HTML and start at first paint, so main.js finds them installed instead of fetching them itself.
+// Both are read from one load of each page type.
+test.describe('first paint before JavaScript, and route chunks that start with the page', () => {
   for (const pageType of pageTypes) {
     test(
-      `${pageType.label} paints before main.js is added, then hydrates`,
+      `${pageType.label} paints before main.js is added, then hydrates, and loads exactly the route chunks its HTML names`,
       fastTierWhen(fastTierPageTypes.has(pageType.id)),
       async ({page}) => {
         await page.addInitScript(() => {
@@ -161,10 +164,21 @@ test.describe('first paint before JavaScript', () => {
         });
         const addedScripts = await recordAddedScripts(page);
         const response = await page.goto(pageType.path);
-        const html = (await response!.text()).replace(/<script data-app-scripts[^>]*>[\s\S]*?<\/script>/, '');
+        const served = await response!.text();
+
         // Only the starter names the app's scripts; nothing else loads them before the paint.
+        const html = served.replace(/<script data-app-scripts[^>]*>[\s\S]*?<\/script>/, '');
         expect(html).not.toMatch(/<script[^>]+src=[^>]*main\.[0-9a-f]+\.js/);
         expect(html).toMatch(/<link rel=preload href=\/assets\/js\/main\.[0-9a-f]+\.js as=script fetchpriority=low>/);
+
+        const starter = /<script data-app-scripts[^>]*>\s*(\[[^\]]*\])/.exec(served);
+        expect(starter, 'the page has a script starter').not.toBeNull();
+        const named = JSON.parse(starter![1]) as string[];
+        // The runtime first, the entry last, the route's own chunks between them.
+        expect(named[0]).toMatch(/\/runtime~main\.[0-9a-f]+\.js$/);
+        expect(named.at(-1)).toMatch(/\/main\.[0-9a-f]+\.js$/);
+        expect(named.length).toBeGreaterThan(2);
+
         await expectHydrated(page);
         const {firstContentfulPaint} = await page.evaluate(
           () => (window as unknown as {paintOrder: {firstContentfulPaint?: number}}).paintOrder,
@@ -173,29 +187,7 @@ test.describe('first paint before JavaScript', () => {
         expect(firstContentfulPaint).toBeDefined();
         expect(mainScript).toBeDefined();
         expect(mainScript!.at).toBeGreaterThanOrEqual(firstContentfulPaint!);
-      },
-    );
-  }
-});
 
-// src/plugins/route-chunks-in-html + config/ssr-template.ts: a page's route chunks are named in its
-// HTML and start at first paint, so main.js finds them installed instead of fetching them itself.
-test.describe('route chunks start with the page', () => {
-  for (const pageType of pageTypes) {
-    test(
-      `${pageType.label} names its route chunks and loads no script it does not name`,
-      fastTierWhen(fastTierPageTypes.has(pageType.id)),
-      async ({page}) => {
-        const addedScripts = await recordAddedScripts(page);
-        const response = await page.goto(pageType.path);
-        const starter = /<script data-app-scripts[^>]*>\s*(\[[^\]]*\])/.exec(await response!.text());
-        expect(starter, 'the page has a script starter').not.toBeNull();
-        const named = JSON.parse(starter![1]) as string[];
-        // The runtime first, the entry last, the route's own chunks between them.
-        expect(named[0]).toMatch(/\/runtime~main\.[0-9a-f]+\.js$/);
-        expect(named.at(-1)).toMatch(/\/main\.[0-9a-f]+\.js$/);
-        expect(named.length).toBeGreaterThan(2);
-        await expectHydrated(page);
         await page.waitForLoadState('networkidle');
         expect((await addedScripts()).map((script) => script.path)).toEqual(named);
       },
