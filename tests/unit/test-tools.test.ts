@@ -44,7 +44,11 @@ test('the tool check runs without the site’s npm packages, as .ci/run calls it
   // that imports an npm package fails here, naming the package.
   const copy = mkdtempSync(path.join(os.tmpdir(), 'tessera-test-tools-'));
   try {
-    const tracked = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', 'config', 'src', 'scripts', 'tsconfig.json'], {cwd: siteDir, encoding: 'utf8'});
+    const tracked = spawnSync(
+      'git',
+      ['ls-files', '-z', '--cached', '--others', '--exclude-standard', 'config', 'src', 'scripts', 'tsconfig.json'],
+      {cwd: siteDir, encoding: 'utf8'},
+    );
     assert.equal(tracked.status, 0, tracked.stderr);
     for (const file of tracked.stdout.split('\0').filter(Boolean)) {
       mkdirSync(path.dirname(path.join(copy, file)), {recursive: true});
