@@ -1,4 +1,5 @@
 import path from 'node:path';
+import kebabCase from 'lodash/kebabCase.js';
 import type {PluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
 import {docsVersions} from './site-constants';
 import {scaleCorpusSpecs} from './scale-corpus';
@@ -50,6 +51,14 @@ export function addedApi(sourcePath: string, options: {version?: string; slug?: 
     specPath: `.generated/openapi/${slug}.json`,
     outputDir: `${versionDocsFolder(version)}/api/${slug}`,
   };
+}
+
+/**
+ * The route of an operation's page, as the OpenAPI plugin names it: its operationId in lodash's
+ * kebab case, in the folder of its file's pages (`/docs/3.0.0/api/stripe/get-customers-customer`).
+ */
+export function operationPageRoute(spec: OpenApiSpec, operationId: string): string {
+  return `/${docsVersions.routeBasePath}/${spec.version}/${path.relative(versionDocsFolder(spec.version), spec.outputDir)}/${kebabCase(operationId)}`;
 }
 
 /**

@@ -28,7 +28,9 @@ export type ModificationKind =
   /** A plugin's build output is rewritten after it ran. */
   | 'patched output'
   /** A plugin's `configureWebpack` changes a bundler option Docusaurus sets (how it splits code). */
-  | 'bundler option';
+  | 'bundler option'
+  /** What a plugin reads is prepared for it beforehand (the OpenAPI file the plugin generates from). */
+  | 'prepared input';
 
 /**
  * Why the site keeps a modification: the stock build drops exactly the `performance` ones. Each of
@@ -443,6 +445,28 @@ export const upstreamModifications: UpstreamModification[] = [
     switchOff: 'remove the withPlainPageDescription call from scripts/generate-api-docs.ts',
   },
   {
+    purpose: 'feature',
+    keptBecause: "An added API shaped like the largest providers' (expandable objects: Stripe's) generates at all.",
+    package: 'docusaurus-plugin-openapi-docs',
+    upstreamFile: 'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec.js',
+    kind: 'prepared input',
+    ours: ['src/lib/openapi/schema-cycles.ts', 'scripts/generate-api-docs.ts'],
+    why: "The plugin dereferences every $ref and then serialises the result; schemas that hold one another (a charge its customer, the customer its default charge) grow with every path through them, and Stripe's file never finished (20 CPU-minutes, up to 2.8 GB). The file the plugin reads keeps a reference to a schema of a cycle as a short object naming it and linking to the operation that returns it.",
+    gain: "Stripe's 452 operations generate in seconds; files without cycles (Tessera's, Adyen's) are unchanged.",
+    switchOff: 'remove the keepSchemaCyclesAsReferences call from scripts/generate-api-docs.ts',
+  },
+  {
+    purpose: 'feature',
+    keptBecause: 'Descriptions with placeholders in angle brackets (Stripe\'s "Basic <api_key>") compile as MDX.',
+    package: 'docusaurus-plugin-openapi-docs',
+    upstreamFile: 'docusaurus-plugin-openapi-docs/lib/markdown/utils.js',
+    kind: 'prepared input',
+    ours: ['src/lib/openapi/description-markup.ts', 'scripts/generate-api-docs.ts'],
+    why: "The plugin's `clean` escapes `<` unless an allowed tag's name follows, comparing only its first letters: `<api_key` and `</amount` pass as `<a`, and the page fails to compile. Descriptions reach the plugin with every `<` that opens no HTML element already escaped.",
+    gain: 'No weight change.',
+    switchOff: 'remove the withPseudoTagsEscaped call from scripts/generate-api-docs.ts',
+  },
+  {
     purpose: 'specification',
     keptBecause:
       "Spec 7: the theme's explorer keeps the chosen sample language in local storage (`docusaurus.tab.code-samples`), and its request builder can send requests.",
@@ -705,6 +729,8 @@ export const checkedUpstreamHashes: Record<string, string> = {
   '@docusaurus/theme-classic/lib/theme/DocCard/index.js': 'ed868923dd2135d3',
   '@docusaurus/plugin-content-docs/lib/client/docsUtils.js': 'cab6060db00dcb79',
   'docusaurus-plugin-openapi-docs/lib/openapi/openapi.js': '7d77eebda3a19f67',
+  'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec.js': '3663ede531ee4daf',
+  'docusaurus-plugin-openapi-docs/lib/markdown/utils.js': '24298285925b85b0',
   '@docusaurus/core/lib/client/clientEntry.js': 'a9d6514eaf79c05c',
   '@docusaurus/core/lib/client/docusaurus.js': 'b0d1dbdc1e3a706f',
   '@docusaurus/core/lib/client/browserContext.js': 'f0765ea0de6c6820',

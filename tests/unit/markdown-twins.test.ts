@@ -191,3 +191,15 @@ describe('Markdown twin addresses', () => {
     assert.equal(markdownTwinPath('/'), '/index.md');
   });
 });
+
+test('Markdown of an operation whose objects hold one another as alternatives ends, each object written out once', () => {
+  const expandable = parse(
+    readFileSync(path.join(import.meta.dirname, '../fixtures/openapi/expandable-objects.yaml'), 'utf8'),
+  ) as JsonObject;
+  const [entry] = operationsOf(expandable);
+  const markdown = operationMarkdown(expandable, entry!, 'Retrieve a charge');
+  assert.match(markdown, /- \*\*customer\*\*/);
+  assert.match(markdown, /\(charge again, recursively\)|Fields as in `charge` above\./);
+  // Twelve objects, each written out once: the page stays the size of the file, not of its paths.
+  assert.ok(markdown.length < 60_000, `${markdown.length} characters`);
+});

@@ -8,6 +8,8 @@
  */
 export * from './document';
 export * from './refs';
+export * from './schema-cycles';
+export * from './description-markup';
 export * from './operations';
 export * from './schemas';
 export * from './reference-routes';

@@ -19,8 +19,9 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import {parse, stringify} from 'yaml';
 import {markdownTwinsOptions} from '../../../config/llms';
-import {openApiSpecs, versionDocsFolder} from '../../../config/openapi';
-import type {JsonObject} from '../../lib/openapi';
+import {openApiSpecs, operationPageRoute, versionDocsFolder} from '../../../config/openapi';
+import type {JsonObject} from '../../lib/openapi/refs';
+import {keepSchemaCyclesAsReferences} from '../../lib/openapi/schema-cycles';
 import type {CodeSample} from '../../lib/openapi/operation-summary';
 import {admonitionQuotes} from './admonitions';
 import {articleMarkdown} from './html-to-markdown';
@@ -52,7 +53,12 @@ const isOperationPage = (sourcePath: string) => sourcePath.endsWith('.api.mdx');
 function operationsFor(siteDir: string, versionName: string): Map<string, {document: JsonObject; entry: OperationEntry}> {
   const result = new Map<string, {document: JsonObject; entry: OperationEntry}>();
   for (const spec of Object.values(openApiSpecs).filter((candidate) => candidate.version === versionName)) {
-    const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
+    // As gen-api hands it to the OpenAPI plugin: a schema of a cycle is named and linked, not
+    // written out again inside another (src/lib/openapi/schema-cycles.ts).
+    const document = keepSchemaCyclesAsReferences(
+      parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject,
+      (operationId) => operationPageRoute(spec, operationId),
+    );
     // Keyed by doc id (`api/create-session`, `api/adyen-checkout-v71/sessions`): two APIs may share an operationId.
     const folder = path.relative(versionDocsFolder(spec.version), spec.outputDir);
     for (const entry of operationsOf(document)) result.set(`${folder}/${entry.pageId}`, {document, entry});

@@ -141,9 +141,19 @@ function schemaLines(
     lines.push(`${indent}- ${schema.oneOf ? 'Exactly one of' : 'Any of'}:`);
     for (const variant of variants) {
       const variantSchema = merged(document, resolveRef<Schema>(document, variant));
-      const label = refName(variant) ?? (variantSchema.title as string | undefined) ?? typeOf(document, variantSchema);
+      const variantName = refName(variant);
+      const label = variantName ?? (variantSchema.title as string | undefined) ?? typeOf(document, variantSchema);
       lines.push(`${indent}  - **${label}**${variantSchema.description ? `: ${oneLine(variantSchema.description)}` : ''}`);
-      lines.push(...propertyLines(document, variantSchema, direction, depth + 2, seen, nextTrail));
+      // A named variant is written out once, like a named property: expandable objects hold one another.
+      if (variantName && nextTrail.includes(variantName)) lines.push(`${indent}    - (${variantName} again, recursively)`);
+      else if (variantName && seen.has(variantName) && variantSchema.properties)
+        lines.push(`${indent}    - Fields as in ${code(variantName)} above.`);
+      else {
+        if (variantName) seen.add(variantName);
+        lines.push(
+          ...propertyLines(document, variantSchema, direction, depth + 2, seen, variantName ? [...nextTrail, variantName] : nextTrail),
+        );
+      }
     }
   }
   if (schema.type === 'array' && schema.items) {
