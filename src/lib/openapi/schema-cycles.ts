@@ -7,9 +7,10 @@
  * grow with every path through them, and Stripe's file never finishes. Their own reference pages
  * do what a reader needs instead: an object's fields once, and where it holds another object of
  * the same family, that object's name and where its fields are. `keepSchemaCyclesAsReferences`
- * writes that into the document the plugin reads: inside a schema, a reference to a schema of the
- * same cycle becomes a short object naming it and linking to an operation that returns it. Every
- * other reference is inlined as before, so a file without cycles (Tessera's) comes out unchanged.
+ * writes that into the document the plugin reads: inside any schema, a reference to a schema of a
+ * cycle becomes a short object naming it and linking to an operation that returns it, so each such
+ * object is written out only as an operation's own request or response. Every other reference is
+ * inlined as before, so a file without cycles (Tessera's) comes out unchanged.
  */
 import {resolveRef, type JsonObject} from './refs';
 
@@ -111,7 +112,7 @@ function operationReturning(document: JsonObject, ref: string): {operationId: st
   return candidates.sort((a, b) => a.rank - b.rank)[0];
 }
 
-/** What a reference to a schema of the same cycle becomes: its name, and where its fields are. */
+/** What a reference to a schema of a cycle becomes inside another schema: its name, and where its fields are. */
 function referenceStub(
   document: JsonObject,
   ref: string,
@@ -138,10 +139,11 @@ function referenceStub(
 }
 
 /**
- * A copy of the document in which, inside each schema of a cycle, a reference to a schema of the
- * same cycle is a short object that names it (`x-tessera-schema-reference` keeps the reference)
- * and links to an operation that returns it (`operationRoute` gives that operation's page).
- * References from operations, and to schemas outside the cycle, are left to be inlined.
+ * A copy of the document in which, inside every component schema, a reference to a schema of a
+ * cycle is a short object that names it (`x-tessera-schema-reference` keeps the reference) and
+ * links to an operation that returns it (`operationRoute` gives that operation's page). References
+ * from operations, and to schemas in no cycle, are left to be inlined. A document without cycles
+ * is returned as it is.
  */
 export function keepSchemaCyclesAsReferences(document: JsonObject, operationRoute: (operationId: string) => string): JsonObject {
   const cycles = schemaCycles(document);
