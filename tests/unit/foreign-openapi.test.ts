@@ -358,3 +358,36 @@ test('a $ref to nothing is found, so gen-api can reject the file instead of rend
   for (const name of ['oauth-client-credentials', 'api-key-header', 'api-key-query']) assert.deepEqual(danglingRefs(load(name)), [], name);
   assert.deepEqual(danglingRefs(parse(readFileSync(path.join(siteDir, openApiSpecs.tesseraV3.sourcePath), 'utf8')) as JsonObject), []);
 });
+
+test('a GET never sends a body: the form fields it declares go in its query string, and an empty form goes nowhere', () => {
+  const form = (schema: JsonObject) => ({required: false, content: {'application/x-www-form-urlencoded': {schema}}});
+  const expand = {type: 'object', properties: {expand: {type: 'array', items: {type: 'string'}}}};
+  const document: JsonObject = {
+    openapi: '3.0.3',
+    info: {title: 'Retrievals', version: '1'},
+    servers: [{url: 'https://api.example.org'}],
+    paths: {
+      '/v1/account': {
+        get: {operationId: 'GetAccount', requestBody: form({type: 'object', properties: {}}), responses: {'200': {description: 'ok'}}},
+      },
+      '/v1/balance': {
+        get: {
+          operationId: 'GetBalance',
+          requestBody: {content: {'application/x-www-form-urlencoded': {schema: expand, example: {expand: ['instant_available']}}}},
+          responses: {'200': {description: 'ok'}},
+        },
+      },
+      '/v1/customers': {post: {operationId: 'PostCustomers', requestBody: form(expand), responses: {'200': {description: 'ok'}}}},
+    },
+  };
+  const paths = document.paths as Record<string, JsonObject>;
+  const empty = sampleRequest(document, '/v1/account', paths['/v1/account']!, 'get');
+  assert.equal(empty.url, 'https://api.example.org/v1/account');
+  assert.equal(empty.body, undefined);
+  const withFields = sampleRequest(document, '/v1/balance', paths['/v1/balance']!, 'get');
+  assert.equal(withFields.url, 'https://api.example.org/v1/balance?expand%5B0%5D=instant_available');
+  assert.equal(withFields.body, undefined);
+  for (const sample of codeSamples(withFields)) assert.match(sample.source, /expand%5B0%5D=instant_available/, sample.label);
+  // A POST keeps its form body, fields or none.
+  assert.equal(sampleRequest(document, '/v1/customers', paths['/v1/customers']!, 'post').bodyType, 'form');
+});

@@ -7,6 +7,7 @@
  */
 
 import type {ApiDocument} from './document';
+import {formFields} from './form-fields';
 import {operationsById} from './operations';
 import {resolveRef, type JsonObject} from './refs';
 
@@ -247,6 +248,17 @@ function exampleOf(document: JsonObject, parameter: Parameter): string {
 const formMediaType = 'application/x-www-form-urlencoded';
 
 /**
+ * HTTP gives the body of a GET or HEAD no meaning, and fetch refuses to send one. A form body such
+ * an operation declares (Stripe's `expand`, on every retrieval) goes in the query string instead,
+ * in the same bracket notation; one without fields goes nowhere.
+ */
+function withoutBodyOnRead(method: string, url: string, example: {body: unknown; bodyType?: 'json' | 'form'}) {
+  if (!['get', 'head'].includes(method) || example.bodyType !== 'form') return {url, ...example};
+  const fields = formFields(example.body);
+  return {url: fields.length > 0 ? `${url}?${new URLSearchParams(fields).toString()}` : url, body: undefined};
+}
+
+/**
  * The body a sample sends: the first named example of the operation's JSON body (else one built
  * from its schema), or of its form-encoded body when it takes no JSON.
  */
@@ -329,10 +341,9 @@ export function sampleRequest(document: JsonObject, path: string, pathItem: Json
   });
   return {
     method: method.toUpperCase(),
-    url: `${sampleBaseUrl(document)}${url}`,
     auth: sampleAuth(document, operation),
     idempotencyKey: parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'),
-    ...requestBodyExample(document, operation),
+    ...withoutBodyOnRead(method, `${sampleBaseUrl(document)}${url}`, requestBodyExample(document, operation)),
     operationId: typeof operation.operationId === 'string' ? operation.operationId : undefined,
     success: sampleSuccess(document, operation),
     errorFields: sampleErrorFields(document, operation),

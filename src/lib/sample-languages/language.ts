@@ -73,18 +73,7 @@ export function hasQuery(url: string): boolean {
 /** The JSON request body as text, two-space indented, as every language's literal starts from. */
 export const jsonText = (body: unknown) => JSON.stringify(body, null, 2);
 
-/**
- * A form-encoded body as the name and value pairs every language sends, in order: nested objects
- * and arrays in the bracket notation form APIs read (`metadata[order_id]`, `items[0][price]`,
- * Stripe's and Rails' convention), every value as text (`true`, `2000`), null as empty.
- */
-export function formFields(body: unknown, prefix = ''): [string, string][] {
-  if (Array.isArray(body)) return body.flatMap((item, index) => formFields(item, `${prefix}[${index}]`));
-  if (body && typeof body === 'object') {
-    return Object.entries(body).flatMap(([name, value]) => formFields(value, prefix ? `${prefix}[${name}]` : name));
-  }
-  return prefix ? [[prefix, body === null || body === undefined ? '' : String(body)]] : [];
-}
+export {formFields} from '../openapi/form-fields';
 
 /** Whether the request sends its body form-encoded (`application/x-www-form-urlencoded`), not as JSON. */
 export const isForm = (request: SampleRequest) => request.bodyType === 'form' && request.body !== undefined;
