@@ -137,9 +137,12 @@ function writeSpecsWithSamples(): void {
     // Expandable objects (a charge holds its customer, the customer its default source…) are
     // shown once, not inlined into one another without end (src/lib/openapi/schema-cycles.ts), and
     // placeholders such as <api_key> in descriptions stay text (src/lib/openapi/description-markup.ts).
-    // The size is checked first, before the samples are built from the schemas.
-    const keepCycles = (input: JsonObject) => keepSchemaCyclesAsReferences(input, (operationId) => operationPageRoute(spec, operationId));
-    if (inlinedSize(keepCycles(linked), inlinedSizeLimit) > inlinedSizeLimit) {
+    // Samples built from schemas stop four levels down (exampleFromSchema), so building them
+    // before the size check costs little even on a file the check refuses.
+    const forPlugin = keepSchemaCyclesAsReferences(withPseudoTagsEscaped(withCodeSamples(linked)), (operationId) =>
+      operationPageRoute(spec, operationId),
+    );
+    if (inlinedSize(forPlugin, inlinedSizeLimit) > inlinedSizeLimit) {
       throw new Error(
         `${spec.sourcePath}: its schemas reference one another so that, with every $ref inlined as the OpenAPI plugin ` +
           `inlines them, it becomes more than ${inlinedSizeLimit.toLocaleString('en')} objects (the limit: scripts/generate-api-docs.ts), ` +
@@ -147,7 +150,6 @@ function writeSpecsWithSamples(): void {
           'Take its entry out of config/openapi.ts.',
       );
     }
-    const forPlugin = keepCycles(withPseudoTagsEscaped(withCodeSamples(linked)));
     try {
       writeFileSync(target, JSON.stringify(forPlugin));
     } catch (error) {

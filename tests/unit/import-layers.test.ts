@@ -20,6 +20,7 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import ts from 'typescript';
+import {stronglyConnectedComponents} from '../../src/lib/strongly-connected';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 
@@ -183,35 +184,10 @@ function layerViolations(edges: readonly Edge[]): string[] {
 function importCycles(edges: readonly Edge[]): string[] {
   const next = new Map<string, string[]>();
   for (const {from, to} of edges) next.set(from, [...(next.get(from) ?? []), to]);
-  // Tarjan's algorithm, then one shortest cycle through each component's first module for the message.
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const components: string[][] = [];
-  const connect = (node: string) => {
-    index.set(node, index.size);
-    low.set(node, index.get(node)!);
-    stack.push(node);
-    onStack.add(node);
-    for (const target of next.get(node) ?? []) {
-      if (!index.has(target)) {
-        connect(target);
-        low.set(node, Math.min(low.get(node)!, low.get(target)!));
-      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node)!, index.get(target)!));
-    }
-    if (low.get(node) === index.get(node)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1) components.push(component.sort());
-    }
-  };
-  for (const node of [...next.keys()].sort()) if (!index.has(node)) connect(node);
+  // The components of more than one module, then one shortest cycle through each one's first module for the message.
+  const components = stronglyConnectedComponents([...next.keys()].sort(), (node) => next.get(node) ?? [])
+    .filter((component) => component.length > 1)
+    .map((component) => component.sort());
   return components.map((component) => {
     const members = new Set(component);
     const start = component[0]!;

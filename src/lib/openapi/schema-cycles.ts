@@ -12,6 +12,7 @@
  * object is written out only as an operation's own request or response. Every other reference is
  * inlined as before, so a file without cycles (Tessera's) comes out unchanged.
  */
+import {stronglyConnectedComponents} from '../strongly-connected';
 import {resolveRef, type JsonObject} from './refs';
 
 const schemaPrefix = '#/components/schemas/';
@@ -30,8 +31,8 @@ function schemaRefsUnder(node: unknown, found = new Set<string>()): Set<string> 
 
 /**
  * The cycles of the schemas' references: each schema that reaches itself, mapped to the number of
- * its cycle (a strongly connected component of the reference graph, by Tarjan's algorithm). Two
- * schemas reach each other exactly when they have the same number.
+ * its cycle (a strongly connected component of the reference graph). Two schemas reach each other
+ * exactly when they have the same number.
  */
 export function schemaCycles(document: JsonObject): Map<string, number> {
   const schemas = ((document.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject;
@@ -42,42 +43,11 @@ export function schemaCycles(document: JsonObject): Map<string, number> {
       [...schemaRefsUnder(schema)].filter((ref) => ref.slice(schemaPrefix.length) in schemas),
     );
   }
-  const index = new Map<string, number>();
-  const lowLink = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
   const cycles = new Map<string, number>();
-  let counter = 0;
-  let cycleCount = 0;
-  const visit = (ref: string): void => {
-    index.set(ref, counter);
-    lowLink.set(ref, counter);
-    counter += 1;
-    stack.push(ref);
-    onStack.add(ref);
-    for (const next of edges.get(ref) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        lowLink.set(ref, Math.min(lowLink.get(ref)!, lowLink.get(next)!));
-      } else if (onStack.has(next)) {
-        lowLink.set(ref, Math.min(lowLink.get(ref)!, index.get(next)!));
-      }
-    }
-    if (lowLink.get(ref) !== index.get(ref)) return;
-    const members: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      members.push(member);
-    } while (member !== ref);
-    // One schema is a cycle only when it references itself.
-    if (members.length > 1 || (edges.get(ref) ?? []).includes(ref)) {
-      for (const cycleMember of members) cycles.set(cycleMember, cycleCount);
-      cycleCount += 1;
-    }
-  };
-  for (const ref of edges.keys()) if (!index.has(ref)) visit(ref);
+  const components = stronglyConnectedComponents([...edges.keys()], (ref) => edges.get(ref) ?? []);
+  // One schema is a cycle only when it references itself.
+  const cyclic = components.filter(([first, ...rest]) => rest.length > 0 || (edges.get(first!) ?? []).includes(first!));
+  cyclic.forEach((members, cycle) => members.forEach((member) => cycles.set(member, cycle)));
   return cycles;
 }
 
