@@ -1,7 +1,9 @@
 /** docusaurus-plugin-openapi-docs with config/openapi.ts, kept out of main.js (see ../build-side-options). */
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import * as openApiDocsPackage from 'docusaurus-plugin-openapi-docs';
 import {openApiPluginOptions} from '../../../config/openapi';
 import {withBuildSideOptions, type PluginPackage} from '../build-side-options';
+import {shallowJsonExports} from './shallow-json-exports';
 
 /** The package's CommonJS exports (its typings describe the theme); validateOptions is a property of the plugin function. */
 const pluginFunction = (
@@ -10,5 +12,12 @@ const pluginFunction = (
 export const openApiDocs: Required<PluginPackage> = {default: pluginFunction, validateOptions: pluginFunction.validateOptions};
 
 const openApiDocsWithOptions = withBuildSideOptions(openApiDocs, openApiPluginOptions);
-export default openApiDocsWithOptions.plugin;
+
+/** The upstream plugin, which has no `configureWebpack`, with the bundler option of ./shallow-json-exports. */
+export default async function openApiDocsPlugin(context: LoadContext, options: unknown): Promise<Plugin> {
+  const plugin = await openApiDocsWithOptions.plugin(context, options);
+  if (plugin.configureWebpack)
+    throw new Error('docusaurus-plugin-openapi-docs now configures the bundler: merge ./shallow-json-exports with it');
+  return {...plugin, configureWebpack: shallowJsonExports};
+}
 export const validateOptions = openApiDocsWithOptions.validateOptions;
