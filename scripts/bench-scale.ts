@@ -1,7 +1,7 @@
 /**
  * `npm run bench:scale`: what the site costs when its API grows. Builds the site as it is (1×) and
  * with a corpus `scale` times its operations (scripts/generate-scale-corpus.ts: the vendored real
- * provider file plus synthetic ones, added through config/openapi.ts like any API), each into
+ * providers' files that fit plus synthetic ones, added through config/openapi.ts like any API), each into
  * build-scale/<n>x/ (build/ is left alone), and prints the two side by side:
  *
  * - first-load JS (gzipped) of each page type (scripts/measure/page-types.ts), served by nginx;
@@ -10,7 +10,8 @@
  * - generation and build time, and their max RSS (GNU time, Debian's `time` package);
  * - total build size (precompressed copies excluded).
  *
- *   npm run bench:scale                           1× and 10×, everything (about 10 minutes alone)
+ *   npm run bench:scale                           1× and the smallest scale that holds every vendored file
+ *                                                 (15×: Adyen's and Stripe's), everything (about 12 minutes alone)
  *   npm run bench:scale -- --scale 2 --synthetic-only --bytes-only
  *                                                 the small corpus `npm run test:scale` uses: no browser
  *   ... --bytes-only --base-build build           1× read from build/ (as built by `npm run build`), not built again
@@ -20,17 +21,17 @@
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {pageTypes} from './measure/page-types';
 import type {PageWeightSummary} from './measure/page-weight';
 import {scaleEnv} from '../config/scale-corpus';
-import {writeScaleCorpus} from './generate-scale-corpus';
+import {scaleHoldingEveryVendoredFile, writeScaleCorpus} from './generate-scale-corpus';
+import {writeLatestReport} from './measure/latest-report';
+import {timed, type StepCost} from './measure/timed';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
-const timeBin = '/usr/bin/time';
 const KB = 1024;
 
 export type ScaleOptions = {
@@ -44,8 +45,6 @@ export type ScaleOptions = {
    */
   baseBuild?: string;
 };
-
-export type StepCost = {seconds: number; maxRssMB: number | null};
 
 export type ScaleFigures = {
   scale: number;
@@ -71,26 +70,6 @@ export type ScaleFigures = {
 };
 
 const outDirOf = (scale: number) => path.join(siteDir, 'build-scale', `${scale}x`);
-
-/** Runs a command under GNU time and returns its wall time and maximum resident set size. */
-function timed(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): StepCost {
-  const useTime = existsSync(timeBin);
-  const started = performance.now();
-  const result = spawnSync(useTime ? timeBin : command, useTime ? ['-v', command, ...args] : args, {
-    cwd: siteDir,
-    env,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const seconds = (performance.now() - started) / 1000;
-  if (result.status !== 0) {
-    process.stderr.write(`${result.stdout}\n${result.stderr}`);
-    throw new Error(`${label}: ${command} ${args.join(' ')} failed (exit ${result.status})`);
-  }
-  const rssKB = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)?.[1];
-  console.log(`  ${label}: ${seconds.toFixed(1)} s${rssKB ? `, max RSS ${(Number(rssKB) / 1024).toFixed(0)} MB` : ''}`);
-  return {seconds, maxRssMB: rssKB ? Number(rssKB) / 1024 : null};
-}
 
 function* filesUnder(folder: string): Generator<string> {
   for (const entry of readdirSync(folder, {withFileTypes: true})) {
@@ -149,17 +128,18 @@ function buildAtScale(scale: number, syntheticOnly: boolean, bytesOnly: boolean)
     console.log(`  corpus: ${manifest.operations} operations (${manifest.sourcePaths.map((file) => path.basename(file)).join(', ')})`);
   } else delete env[scaleEnv];
   const tsx = path.join(siteDir, 'node_modules/.bin/tsx');
-  const generation = timed('gen-api', tsx, ['scripts/generate-api-docs.ts'], env);
-  const postman = timed('gen-postman', tsx, ['scripts/generate-postman-collections.ts'], env);
-  if (!existsSync(path.join(siteDir, 'static/diagrams'))) timed('gen-diagrams', tsx, ['scripts/render-diagrams.ts'], env);
+  // `--force`: the generation skips inputs it has already generated from, which would time nothing.
+  const generation = timed('gen-api', tsx, ['scripts/generate-api-docs.ts', '--force'], env, siteDir);
+  const postman = timed('gen-postman', tsx, ['scripts/generate-postman-collections.ts'], env, siteDir);
+  if (!existsSync(path.join(siteDir, 'static/diagrams'))) timed('gen-diagrams', tsx, ['scripts/render-diagrams.ts'], env, siteDir);
   const outDir = outDirOf(scale);
   rmSync(outDir, {recursive: true, force: true});
   mkdirSync(path.dirname(outDir), {recursive: true});
-  const build = timed('docusaurus build', process.execPath, [docusaurusBin, 'build', '--out-dir', outDir], env);
+  const build = timed('docusaurus build', process.execPath, [docusaurusBin, 'build', '--out-dir', outDir], env, siteDir);
   // What nginx needs to serve the build as production does; the byte figures read the files themselves.
   if (!bytesOnly) {
-    timed('postbuild', tsx, ['scripts/write-host-headers.ts', '--root', outDir], env);
-    timed('precompress', tsx, ['scripts/precompress.ts', '--root', outDir], env);
+    timed('postbuild', tsx, ['scripts/write-host-headers.ts', '--root', outDir], env, siteDir);
+    timed('precompress', tsx, ['scripts/precompress.ts', '--root', outDir], env, siteDir);
   }
   return {
     scale,
@@ -312,7 +292,7 @@ export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: Scale
 }
 
 function parseArguments(argv: string[]): ScaleOptions {
-  const options: ScaleOptions = {scale: 10, syntheticOnly: false, bytesOnly: false, searchRuns: 3};
+  const options: ScaleOptions = {scale: 0, syntheticOnly: false, bytesOnly: false, searchRuns: 3};
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
     if (argument === '--scale') options.scale = Number(argv[++index]);
@@ -325,6 +305,7 @@ function parseArguments(argv: string[]): ScaleOptions {
         `Unknown argument ${argument}. Usage: bench:scale [--scale N] [--synthetic-only] [--bytes-only [--base-build DIR]] [--search-runs N]`,
       );
   }
+  if (options.scale === 0) options.scale = scaleHoldingEveryVendoredFile();
   if (!(options.scale > 1)) throw new Error('--scale takes a number greater than 1');
   return options;
 }
@@ -339,12 +320,13 @@ async function main(): Promise<void> {
   mkdirSync(runsDir, {recursive: true});
   const stamp = started.toISOString().replace(/[:.]/g, '-');
   writeFileSync(path.join(runsDir, `scale-${stamp}.json`), `${JSON.stringify({options, ...result}, null, 2)}\n`);
-  const command = `npm run bench:scale -- ${process.argv.slice(2).join(' ')}`.trim();
-  const machine = `${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, load ${os.loadavg()[0]!.toFixed(1)} at the end`;
-  writeFileSync(
-    path.join(siteDir, 'bench/scale-latest.md'),
-    `# Latest scale benchmark (\`npm run bench:scale\`)\n\nMeasured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\` on ${machine}.\n\n${markdown}\n`,
-  );
+  writeLatestReport({
+    file: path.join(siteDir, 'bench/scale-latest.md'),
+    title: 'Latest scale benchmark',
+    script: 'bench:scale',
+    started,
+    markdown,
+  });
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

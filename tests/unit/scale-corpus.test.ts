@@ -1,7 +1,7 @@
 /** The scale harness's corpus (scripts/generate-scale-corpus.ts): deterministic, and the size asked for. */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {corpusPlan, operationCount, syntheticApi} from '../../scripts/generate-scale-corpus';
+import {corpusPlan, operationCount, scaleHoldingEveryVendoredFile, syntheticApi} from '../../scripts/generate-scale-corpus';
 import {withCodeSamples} from '../../src/lib/sample-languages';
 
 test('a synthetic API is the same on every run, and has the operations asked for', () => {
@@ -26,11 +26,22 @@ test('synthetic APIs are foreign in the ways that matter: no server description,
   assert.deepEqual([...schemes].sort(), ['apiKey header', 'http basic', 'http bearer', 'oauth2']);
 });
 
-test('the corpus of a scale has that many times the operations of Tessera’s files, the real file included unless synthetic only', () => {
+const adyen = 'tests/fixtures/openapi/vendor/adyen/adyen-checkout-v71.json';
+const stripe = 'tests/fixtures/openapi/vendor/stripe/stripe.com.json';
+
+test('the corpus of a scale has that many times the operations of Tessera’s files, the real files that fit included unless synthetic only', () => {
   const ten = corpusPlan(10, false);
   assert.equal(ten.target, ten.baseline * 10);
-  assert.deepEqual(ten.vendored, ['tests/fixtures/openapi/vendor/adyen/adyen-checkout-v71.json']);
+  // Stripe's 452 operations do not fit in 10× Tessera's.
+  assert.deepEqual(ten.vendored, [adyen]);
   assert.equal(ten.synthetic.reduce((sum, count) => sum + count, 0) + 25, ten.target - ten.baseline);
+  // The default scale is the smallest that holds both.
+  const scale = scaleHoldingEveryVendoredFile();
+  assert.equal(scale, 15);
+  const whole = corpusPlan(scale, false);
+  assert.deepEqual(whole.vendored, [adyen, stripe]);
+  assert.equal(whole.synthetic.reduce((sum, count) => sum + count, 0) + 25 + 452, whole.target - whole.baseline);
+  assert.deepEqual(corpusPlan(scale - 1, false).vendored, [adyen]);
   const two = corpusPlan(2, true);
   assert.deepEqual(two.vendored, []);
   assert.equal(
