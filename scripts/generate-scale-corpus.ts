@@ -34,7 +34,16 @@ export function operationCount(document: JsonObject): number {
   );
 }
 
-const load = (sourcePath: string) => parse(readFileSync(path.join(siteDir, sourcePath), 'utf8')) as JsonObject;
+const loaded = new Map<string, JsonObject>();
+/** An OpenAPI file, read once (Stripe's takes about a second through the YAML parser). */
+function load(sourcePath: string): JsonObject {
+  let document = loaded.get(sourcePath);
+  if (!document) {
+    document = parse(readFileSync(path.join(siteDir, sourcePath), 'utf8')) as JsonObject;
+    loaded.set(sourcePath, document);
+  }
+  return document;
+}
 
 /** mulberry32: a small seeded generator, so the same scale always writes the same files. */
 function seededRandom(seed: number): () => number {
