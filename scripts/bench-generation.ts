@@ -12,12 +12,10 @@
  * Afterwards the API pages are generated again without the file. Writes bench/generation-latest.md.
  */
 import {spawnSync} from 'node:child_process';
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
 import {httpMethods} from '../src/lib/http-methods';
-import type {JsonObject} from '../src/lib/openapi';
-import {operationCount} from './generate-scale-corpus';
+import {loadApiDocument, operationCount, type JsonObject} from '../src/lib/openapi';
 import {writeLatestReport} from './measure/latest-report';
 import {timed, type StepCost} from './measure/timed';
 
@@ -141,7 +139,7 @@ function regenerateSitePages(): void {
 function main(): void {
   const {file, steps: stepCount, runs} = parseArguments(process.argv.slice(2));
   const started = new Date();
-  const document = parse(readFileSync(path.join(siteDir, file), 'utf8')) as JsonObject;
+  const document = loadApiDocument(file);
   rmSync(path.join(siteDir, cutsDir), {recursive: true, force: true});
   mkdirSync(path.join(siteDir, cutsDir), {recursive: true});
   let steps: GenerationStep[];

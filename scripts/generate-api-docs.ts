@@ -25,16 +25,16 @@ import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {inflateSync} from 'node:zlib';
-import {parse} from 'yaml';
 import {openApiDownloadPath, openApiSpecs, openApiStagingEnv, operationPageRoute, type OpenApiSpec} from '../config/openapi';
 import {docsVersions} from '../config/site-constants';
 import {withCodeSamples} from '../src/lib/sample-languages';
 import {
   type CodeSample,
-  type JsonObject,
   danglingRefs,
   inlinedSize,
   keepSchemaCyclesAsReferences,
+  loadApiDocumentOnce,
+  operationCount,
   withPseudoTagsEscaped,
   removeUnusedRequestSamplesFiles,
   requestSamplesExport,
@@ -49,7 +49,6 @@ import {docsFolderOf, docsRouteOf, generatedEntries, referenceSpecs, writeRefere
 import {overviewDescription, withPageDescription, withPlainPageDescription} from './reference/page-description';
 import {addedApiSidebarsPath, generatedVersionSidebars, type AddedApiCategory, type AddedApiSidebars} from '../config/added-api-sidebars';
 import {swapInStagedOutput} from './staged-output';
-import {httpMethods} from '../src/lib/http-methods';
 import {addedApiDownloads, otherApisSection, withOtherApis} from './api-downloads';
 import {isStockBuild} from '../config/performance-layer';
 import {generationDigest, lastGenerationDigest, recordGenerationDigest} from './generation-inputs';
@@ -100,33 +99,12 @@ export const inlinedSizeLimit = 1_000_000;
 const pluginTimeLimitMs = (operations: number) =>
   process.env.TESSERA_OPENAPI_TIME_LIMIT ? Number(process.env.TESSERA_OPENAPI_TIME_LIMIT) * 1000 : 120_000 + operations * 2_000;
 
-function operationCount(document: JsonObject): number {
-  return Object.values((document.paths ?? {}) as Record<string, JsonObject>).reduce(
-    (count, item) => count + Object.keys(item).filter((key) => httpMethods.includes(key)).length,
-    0,
-  );
-}
-
-/**
- * Each OpenAPI file as parsed, once per run: the checks, the samples copy, the page descriptions,
- * the sidebar categories and the downloads table all read it (a parse of Tessera's V3 file takes
- * about a third of a second). None of them changes it.
- */
-const sourceDocuments = new Map<string, JsonObject>();
-function sourceDocument(sourcePath: string): JsonObject {
-  let document = sourceDocuments.get(sourcePath);
-  if (!document) {
-    document = parse(readFileSync(path.join(siteDir, sourcePath), 'utf8')) as JsonObject;
-    sourceDocuments.set(sourcePath, document);
-  }
-  return document;
-}
-
 let operationsInAll = 0;
 
 function writeSpecsWithSamples(): void {
   for (const spec of specs) {
-    const document = sourceDocument(spec.sourcePath);
+    // Parsed once a run: the page descriptions, sidebar categories and downloads table read it too, and none changes it.
+    const document = loadApiDocumentOnce(spec.sourcePath);
     const dangling = danglingRefs(document);
     if (dangling.length > 0) throw new Error(`${spec.sourcePath}: $ref to nothing: ${dangling.join(', ')}`);
     operationsInAll += operationCount(document);
@@ -226,7 +204,7 @@ function markGenerated(outputDir: string, sourcePath: string): number {
   const marker = `# Generated from ${sourcePath} by scripts/generate-api-docs.ts: edit the OpenAPI file, not this page.`;
   const registration = `import '@site/src/plugins/openapi-docs/api-item-registry/register';`;
   const pages = readdirSync(outputDir).filter((file) => file.endsWith('.mdx'));
-  const document = sourceDocument(sourcePath) as Parameters<typeof overviewDescription>[0];
+  const document = loadApiDocumentOnce(sourcePath) as Parameters<typeof overviewDescription>[0];
   for (const page of pages) {
     const file = path.join(outputDir, page);
     const text = readFileSync(file, 'utf8');
@@ -286,7 +264,7 @@ async function generatedSidebar(spec: OpenApiSpec, keep: boolean): Promise<Sideb
 
 /** An added API is one category of its version's API reference, titled like its file and opening at its info page. */
 function addedApiCategory(spec: OpenApiSpec, items: SidebarNode[]): SidebarNode {
-  const document = sourceDocument(spec.sourcePath) as {info: {title: string}};
+  const document = loadApiDocumentOnce(spec.sourcePath) as {info: {title: string}};
   const [info, ...rest] = items;
   const isInfoDoc = info?.type === 'doc' && typeof info.id === 'string';
   return {
@@ -339,7 +317,7 @@ function writeOtherApis(): void {
   const added = specs
     .filter(isAddedApi)
     .map((spec) =>
-      addedApiDownloads(spec, sourceDocument(spec.sourcePath) as Parameters<typeof addedApiDownloads>[1], stagedInfoPage(spec).id),
+      addedApiDownloads(spec, loadApiDocumentOnce(spec.sourcePath) as Parameters<typeof addedApiDownloads>[1], stagedInfoPage(spec).id),
     );
   const {file} = stagedInfoPage(openApiSpecs.tesseraV3);
   writeFileSync(file, withOtherApis(readFileSync(file, 'utf8'), otherApisSection(added), file));

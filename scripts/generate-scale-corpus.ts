@@ -7,14 +7,13 @@
  *
  *   tsx scripts/generate-scale-corpus.ts --scale 15 [--synthetic-only]
  */
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {parse, stringify} from 'yaml';
+import {stringify} from 'yaml';
 import {openApiSpecs} from '../config/openapi';
 import {scaleCorpusDir, scaleManifestPath, type ScaleManifest} from '../config/scale-corpus';
-import {httpMethods} from '../src/lib/http-methods';
-import type {JsonObject} from '../src/lib/openapi';
+import {loadApiDocumentOnce, operationCount, type JsonObject} from '../src/lib/openapi';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 
@@ -26,24 +25,6 @@ export const vendoredSpecs = [
 
 /** Operations per synthetic file: about one provider API's worth. */
 const operationsPerFile = 60;
-
-export function operationCount(document: JsonObject): number {
-  return Object.values((document.paths ?? {}) as Record<string, JsonObject>).reduce(
-    (count, item) => count + httpMethods.filter((method) => item[method]).length,
-    0,
-  );
-}
-
-const loaded = new Map<string, JsonObject>();
-/** An OpenAPI file, read once (Stripe's takes about a second through the YAML parser). */
-function load(sourcePath: string): JsonObject {
-  let document = loaded.get(sourcePath);
-  if (!document) {
-    document = parse(readFileSync(path.join(siteDir, sourcePath), 'utf8')) as JsonObject;
-    loaded.set(sourcePath, document);
-  }
-  return document;
-}
 
 /** mulberry32: a small seeded generator, so the same scale always writes the same files. */
 function seededRandom(seed: number): () => number {
@@ -245,7 +226,7 @@ export function syntheticApi(index: number, operations: number): JsonObject {
 const baselineOperations = (): number =>
   Object.values(openApiSpecs)
     .filter((spec) => spec.referencePages)
-    .reduce((count, spec) => count + operationCount(load(spec.sourcePath)), 0);
+    .reduce((count, spec) => count + operationCount(loadApiDocumentOnce(spec.sourcePath)), 0);
 
 /**
  * The scale `npm run bench:scale` builds unless told: the smallest whole one whose corpus holds
@@ -253,7 +234,7 @@ const baselineOperations = (): number =>
  */
 export function scaleHoldingEveryVendoredFile(): number {
   const baseline = baselineOperations();
-  const vendored = vendoredSpecs.reduce((count, sourcePath) => count + operationCount(load(sourcePath)), 0);
+  const vendored = vendoredSpecs.reduce((count, sourcePath) => count + operationCount(loadApiDocumentOnce(sourcePath)), 0);
   return Math.max(10, Math.ceil((baseline + vendored) / baseline));
 }
 
@@ -267,7 +248,7 @@ export function corpusPlan(
   let remaining = target - baseline;
   const vendored: string[] = [];
   for (const sourcePath of syntheticOnly ? [] : vendoredSpecs) {
-    const count = operationCount(load(sourcePath));
+    const count = operationCount(loadApiDocumentOnce(sourcePath));
     if (count > remaining) continue;
     vendored.push(sourcePath);
     remaining -= count;

@@ -2,7 +2,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {generationMarkdown, linearFit, withFirstOperations} from '../../scripts/bench-generation';
-import {operationCount} from '../../scripts/generate-scale-corpus';
+import {operationCount} from '../../src/lib/openapi';
 
 const document = {
   openapi: '3.0.3',

@@ -1,7 +1,8 @@
 /** The scale harness's corpus (scripts/generate-scale-corpus.ts): deterministic, and the size asked for. */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {corpusPlan, operationCount, scaleHoldingEveryVendoredFile, syntheticApi} from '../../scripts/generate-scale-corpus';
+import {corpusPlan, scaleHoldingEveryVendoredFile, syntheticApi} from '../../scripts/generate-scale-corpus';
+import {operationCount} from '../../src/lib/openapi';
 import {withCodeSamples} from '../../src/lib/sample-languages';
 
 test('a synthetic API is the same on every run, and has the operations asked for', () => {

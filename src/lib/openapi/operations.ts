@@ -40,6 +40,14 @@ export function apiOperations(document: ApiDocument): Map<string, ApiOperation> 
   return operations;
 }
 
+/** How many operations the document has under `paths`: one page each for the OpenAPI plugin. */
+export function operationCount(document: JsonObject): number {
+  return Object.values((document.paths ?? {}) as Record<string, JsonObject>).reduce(
+    (count, item) => count + httpMethods.filter((method) => item[method]).length,
+    0,
+  );
+}
+
 /** `makeDecision` → `make-decision`: the page id the OpenAPI plugin gives an operation. */
 export function operationPageId(operationId: string): string {
   return operationId
