@@ -19,15 +19,20 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {sampleLanguage} from '../../src/lib/sample-languages';
 import type {Toolchain} from '../../src/lib/sample-languages/language';
+import {signatureTestVector} from './notification-signature';
 
 export const sandboxBaseUrl = 'https://api.sandbox.tessera.example';
 
-/** Test values for the placeholders the samples read from the environment. */
+/**
+ * Test values for the placeholders the samples read from the environment. The webhook secret is
+ * the one the V3 file publishes with its signature test vector, so that what the handlers verify
+ * is what the sandbox and the notifications page sign with.
+ */
 export const sampleEnvironment = {
   TESSERA_KEY_ID: 'test-key-id',
   TESSERA_KEY_SECRET: 'test-key-secret',
   TESSERA_SECRET: 'test-bearer-secret',
-  TESSERA_WEBHOOK_SECRET: 'whsec_test_signing_secret',
+  TESSERA_WEBHOOK_SECRET: signatureTestVector().secret,
   TESSERA_ENVIRONMENT: 'sandbox',
 } as const;
 
