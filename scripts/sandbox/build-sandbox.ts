@@ -16,7 +16,10 @@ export const sandboxBundle = path.join(siteDir, 'static/sandbox/tessera-sandbox.
 const embeddedDocuments: Plugin = {
   name: 'embedded-openapi-documents',
   setup(builder) {
-    builder.onResolve({filter: /\/openapi-documents$/}, (args) => ({path: path.resolve(args.resolveDir, args.path), namespace: 'embedded-documents'}));
+    builder.onResolve({filter: /\/openapi-documents$/}, (args) => ({
+      path: path.resolve(args.resolveDir, args.path),
+      namespace: 'embedded-documents',
+    }));
     builder.onLoad({filter: /.*/, namespace: 'embedded-documents'}, () => ({
       contents: `const documents = ${JSON.stringify(openApiDocuments())};\nexport function openApiDocuments() { return structuredClone(documents); }\n`,
       loader: 'js',

@@ -56,10 +56,13 @@ export function parseFlags(args: string[]): SandboxFlags {
   }
   if (values.help) throw new UsageError(usage);
   const port = values.port === undefined ? 4010 : Number(values.port);
-  if (!/^\d+$/.test(String(values.port ?? '4010')) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}"`);
+  if (!/^\d+$/.test(String(values.port ?? '4010')) || port > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}"`);
   const host = String(values.host ?? '127.0.0.1');
   if (!['127.0.0.1', 'localhost', '::1'].includes(host) && !/^127\.\d+\.\d+\.\d+$/.test(host))
-    throw new UsageError(`--host must be a loopback address (127.0.0.1, ::1 or localhost), not "${host}": the sandbox serves this machine only`);
+    throw new UsageError(
+      `--host must be a loopback address (127.0.0.1, ::1 or localhost), not "${host}": the sandbox serves this machine only`,
+    );
   let notify: string | undefined;
   if (values.notify !== undefined) {
     try {
@@ -74,8 +77,9 @@ export function parseFlags(args: string[]): SandboxFlags {
   if (webhookSecret !== undefined && !/^whsec_[A-Za-z0-9_]{8,}$/.test(webhookSecret))
     throw new UsageError(`--webhook-secret must start with whsec_ followed by at least 8 letters, digits or underscores`);
   const speed = values.speed === undefined ? 1 : Number(values.speed);
-  if (!Number.isFinite(speed) || speed <= 0 || speed > 1_000_000) throw new UsageError(`--speed must be a positive number, not "${values.speed}"`);
-  let faults: FaultRule[] = [];
+  if (!Number.isFinite(speed) || speed <= 0 || speed > 1_000_000)
+    throw new UsageError(`--speed must be a positive number, not "${values.speed}"`);
+  let faults: FaultRule[];
   try {
     faults = values.fail === undefined ? [] : parseFaultSpec(String(values.fail));
   } catch (error) {
@@ -110,24 +114,32 @@ export async function startSandbox(flags: SandboxFlags): Promise<{url: string; c
       return response.status;
     },
     onDelivery: (notification, attempt) =>
-      log(`notify ${notification.type} ${notification.id} → ${notification.url} ${attempt.status ?? attempt.error} (attempt ${notification.attempts.length}, ${notification.state})`),
+      log(
+        `notify ${notification.type} ${notification.id} → ${notification.url} ${attempt.status ?? attempt.error} (attempt ${notification.attempts.length}, ${notification.state})`,
+      ),
   });
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const started = Date.now();
     void (async () => {
       const body = await readBody(request);
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+      );
       const result = await sandbox.handle({method: request.method ?? 'GET', path: request.url ?? '/', headers, body});
       const line = `${request.method} ${request.url}`;
       if (result.fault?.kind === 'timeout' || result.fault?.kind === 'drop') {
         const hold = result.fault.kind === 'timeout' ? (result.fault.seconds ?? 15) * 1000 : 0;
         setTimeout(() => request.socket.destroy(), hold);
-        log(`${line} ${result.fault.kind === 'timeout' ? 'timed out (injected, not executed)' : `${result.response.status} dropped (injected, executed)`}`);
+        log(
+          `${line} ${result.fault.kind === 'timeout' ? 'timed out (injected, not executed)' : `${result.response.status} dropped (injected, executed)`}`,
+        );
         return;
       }
       response.writeHead(result.response.status, result.response.headers);
       response.end(result.response.body);
-      log(`${line} ${result.response.status} ${Date.now() - started} ms${result.response.headers['Tessera-Idempotent-Replayed'] ? ' replayed' : ''}`);
+      log(
+        `${line} ${result.response.status} ${Date.now() - started} ms${result.response.headers['Tessera-Idempotent-Replayed'] ? ' replayed' : ''}`,
+      );
     })().catch((error: unknown) => {
       response.writeHead(500, {'Content-Type': 'text/plain'});
       response.end('sandbox error');
@@ -165,11 +177,17 @@ export async function main(args: string[]): Promise<void> {
   }
   try {
     const {url, sandbox} = await startSandbox(flags);
-    log(`Tessera sandbox ready at ${url} (V3 and V1; notifications signed with ${sandbox.webhookSecret}${flags.notify ? `, sent to ${flags.notify}` : ''})`);
+    log(
+      `Tessera sandbox ready at ${url} (V3 and V1; notifications signed with ${sandbox.webhookSecret}${flags.notify ? `, sent to ${flags.notify}` : ''})`,
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const message =
-      code === 'EADDRINUSE' ? `port ${flags.port} on ${flags.host} is in use; choose another with --port` : code === 'EACCES' ? `no permission to listen on port ${flags.port}` : (error as Error).message;
+      code === 'EADDRINUSE'
+        ? `port ${flags.port} on ${flags.host} is in use; choose another with --port`
+        : code === 'EACCES'
+          ? `no permission to listen on port ${flags.port}`
+          : (error as Error).message;
     process.stderr.write(`tessera-sandbox: ${message}\n`);
     process.exit(2);
   }

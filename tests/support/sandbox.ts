@@ -36,9 +36,17 @@ export class SandboxClient {
     private readonly expiresIn?: number,
   ) {}
 
-  static async start({keyId = testKeyId, clock, expiresIn}: {keyId?: string; clock?: SandboxClock; expiresIn?: number} = {}): Promise<SandboxClient> {
+  static async start({
+    keyId = testKeyId,
+    clock,
+    expiresIn,
+  }: {keyId?: string; clock?: SandboxClock; expiresIn?: number} = {}): Promise<SandboxClient> {
     const {v3, v1} = loadApiDocuments();
-    const client = new SandboxClient(new TesseraSandbox({v3, v1, clock: clock ?? new SandboxClock(() => 1_795_341_151_000)}), keyId, expiresIn);
+    const client = new SandboxClient(
+      new TesseraSandbox({v3, v1, clock: clock ?? new SandboxClock(() => 1_795_341_151_000)}),
+      keyId,
+      expiresIn,
+    );
     await client.renewSecret();
     return client;
   }
@@ -55,8 +63,18 @@ export class SandboxClient {
     return this.secret;
   }
 
-  request(method: string, requestPath: string, body?: unknown, headers: Record<string, string> = {}, {withoutIdempotencyKey = false} = {}): SandboxRequest {
-    const needsKey = method === 'POST' && /\/(captures|refunds|cancel|charges)$/.test(requestPath) && !withoutIdempotencyKey && !('Idempotency-Key' in headers);
+  request(
+    method: string,
+    requestPath: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    {withoutIdempotencyKey = false} = {},
+  ): SandboxRequest {
+    const needsKey =
+      method === 'POST' &&
+      /\/(captures|refunds|cancel|charges)$/.test(requestPath) &&
+      !withoutIdempotencyKey &&
+      !('Idempotency-Key' in headers);
     return {
       method,
       path: requestPath,
@@ -74,14 +92,27 @@ export class SandboxClient {
     return this.sandbox.handle(request);
   }
 
-  async call(method: string, requestPath: string, body?: unknown, headers: Record<string, string> = {}, options: {withoutIdempotencyKey?: boolean} = {}): Promise<Answer> {
+  async call(
+    method: string,
+    requestPath: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    options: {withoutIdempotencyKey?: boolean} = {},
+  ): Promise<Answer> {
     const {response, notifications} = await this.raw(this.request(method, requestPath, body, headers, options));
-    return {status: response.status, headers: response.headers, json: response.body ? (JSON.parse(response.body) as JsonObject) : {}, notifications};
+    return {
+      status: response.status,
+      headers: response.headers,
+      json: response.body ? (JSON.parse(response.body) as JsonObject) : {},
+      notifications,
+    };
   }
 
   /** The body of the file's payment session example, without its fixed expiry. */
   paymentSessionBody(extra: JsonObject = {}): JsonObject & {cart: JsonObject} {
-    const example = structuredClone(loadApiDocuments().v3.components.examples.CreatePaymentSessionRequest.value) as JsonObject & {cart: JsonObject};
+    const example = structuredClone(loadApiDocuments().v3.components.examples.CreatePaymentSessionRequest.value) as JsonObject & {
+      cart: JsonObject;
+    };
     delete example.expiresAt;
     delete example.purchaseConfirmation;
     return {...example, ...extra};

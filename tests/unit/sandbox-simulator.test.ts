@@ -26,13 +26,27 @@ describe('the sandbox simulator', () => {
     assert.equal(read.json.status, 'completed');
     assert.equal(read.json.clientToken, null);
     const orderId = String(read.json.orderId);
-    const partial = await client.call('POST', `/v3/orders/${orderId}/captures`, {amount: {amount: 10000, currency: 'SEK'}}, {'Idempotency-Key': 'capture-1'});
+    const partial = await client.call(
+      'POST',
+      `/v3/orders/${orderId}/captures`,
+      {amount: {amount: 10000, currency: 'SEK'}},
+      {'Idempotency-Key': 'capture-1'},
+    );
     assert.equal(partial.status, 201);
     assert.equal(partial.json.orderStatus, 'part_captured');
     const rest = await client.call('POST', `/v3/orders/${orderId}/captures`, {}, {'Idempotency-Key': 'capture-2'});
-    assert.equal((rest.json.amount as {amount: number}).amount, 15900, 'a capture without an amount takes what remains of the 25900 authorized');
+    assert.equal(
+      (rest.json.amount as {amount: number}).amount,
+      15900,
+      'a capture without an amount takes what remains of the 25900 authorized',
+    );
     assert.equal(rest.json.orderStatus, 'captured');
-    const refund = await client.call('POST', `/v3/orders/${orderId}/captures/${partial.json.id}/refunds`, {amount: {amount: 4000, currency: 'SEK'}}, {'Idempotency-Key': 'refund-1'});
+    const refund = await client.call(
+      'POST',
+      `/v3/orders/${orderId}/captures/${partial.json.id}/refunds`,
+      {amount: {amount: 4000, currency: 'SEK'}},
+      {'Idempotency-Key': 'refund-1'},
+    );
     assert.equal(refund.status, 201);
     assert.equal(refund.json.status, 'pending', 'a new refund is pending, never the schema example');
     await client.advance(v3['x-sandbox-timings'].refundSettlesAfterSeconds);
@@ -48,7 +62,12 @@ describe('the sandbox simulator', () => {
     await client.call('POST', `/v3/test-helpers/sessions/${session.id}/complete`, {card: '4000 0000 0000 8088'});
     const orderId = String((await client.call('GET', `/v3/sessions/${session.id}`)).json.orderId);
     const capture = await client.call('POST', `/v3/orders/${orderId}/captures`, {}, {'Idempotency-Key': 'c'});
-    await client.call('POST', `/v3/orders/${orderId}/captures/${capture.json.id}/refunds`, {amount: {amount: 25900, currency: 'SEK'}}, {'Idempotency-Key': 'r'});
+    await client.call(
+      'POST',
+      `/v3/orders/${orderId}/captures/${capture.json.id}/refunds`,
+      {amount: {amount: 25900, currency: 'SEK'}},
+      {'Idempotency-Key': 'r'},
+    );
     assert.equal((await client.call('GET', `/v3/orders/${orderId}`)).json.status, 'refunded');
     await client.advance(60);
     const order = await client.call('GET', `/v3/orders/${orderId}`);
@@ -82,10 +101,10 @@ describe('the sandbox simulator', () => {
     const response = await client.call('POST', '/v3/sessions', {...body, merchant_reference: 'SO-1'});
     assert.equal(response.status, 400);
     assert.equal(response.json.code, 'validation_failed');
-    assert.deepEqual(
-      (response.json.errors as {pointer: string; code: string}[]).map(({pointer, code}) => `${pointer} ${code}`).sort(),
-      ['/cart/orderLines/0/tax_rate unknown_property', '/merchant_reference unknown_property'],
-    );
+    assert.deepEqual((response.json.errors as {pointer: string; code: string}[]).map(({pointer, code}) => `${pointer} ${code}`).sort(), [
+      '/cart/orderLines/0/tax_rate unknown_property',
+      '/merchant_reference unknown_property',
+    ]);
   });
 
   test('the statuses an operation is not allowed in answer 409 with the documented code', async () => {
@@ -106,7 +125,12 @@ describe('the sandbox simulator', () => {
     const outcome = await client.call('POST', `/v3/test-helpers/sessions/${session.id}/complete`, {});
     assert.equal(outcome.json.outcome, 'awaiting_decision');
     await client.advance(31);
-    const late = await client.call('POST', `/v3/sessions/${session.id}/decision`, {decision: 'reject', reason: 'other'}, {'Idempotency-Key': 'late'});
+    const late = await client.call(
+      'POST',
+      `/v3/sessions/${session.id}/decision`,
+      {decision: 'reject', reason: 'other'},
+      {'Idempotency-Key': 'late'},
+    );
     assert.equal(late.json.code, 'decision_deadline_passed');
     const read = await client.call('GET', `/v3/sessions/${session.id}`);
     assert.equal(read.json.statusReason, 'decision_timeout');
@@ -123,14 +147,21 @@ describe('the sandbox simulator', () => {
 
   test('secrets expire, live keys are refused, and the capture takes no call without its Idempotency-Key', async () => {
     const client = await SandboxClient.start();
-    const live = await client.raw({method: 'POST', path: '/v3/auth/secret', headers: {Authorization: `Basic ${btoa('key_live_8HqT2mVx4LcR9pWn3sYb6KdA:x')}`}});
+    const live = await client.raw({
+      method: 'POST',
+      path: '/v3/auth/secret',
+      headers: {Authorization: `Basic ${btoa('key_live_8HqT2mVx4LcR9pWn3sYb6KdA:x')}`},
+    });
     assert.equal(JSON.parse(live.response.body).code, 'environment_mismatch');
     const session = await client.createPaymentSession();
     await client.call('POST', `/v3/test-helpers/sessions/${session.id}/complete`, {});
     const orderId = (await client.call('GET', `/v3/sessions/${session.id}`)).json.orderId;
     const withoutKey = await client.call('POST', `/v3/orders/${orderId}/captures`, {}, {}, {withoutIdempotencyKey: true});
     assert.equal(withoutKey.status, 400);
-    assert.deepEqual((withoutKey.json.errors as {pointer: string}[]).map((issue) => issue.pointer), ['header:Idempotency-Key']);
+    assert.deepEqual(
+      (withoutKey.json.errors as {pointer: string}[]).map((issue) => issue.pointer),
+      ['header:Idempotency-Key'],
+    );
     await client.advance(3600);
     const expired = await client.call('GET', `/v3/sessions/${session.id}`);
     assert.equal(expired.status, 401);
@@ -179,7 +210,8 @@ describe('the sandbox simulator', () => {
     const client = await SandboxClient.start({clock});
     const limit = v3['x-tessera-limits'].rateLimits.sandbox.requestsPerSecond as number;
     const statuses: number[] = [];
-    for (let index = 0; index <= limit; index += 1) statuses.push((await client.call('GET', '/v3/sessions/3f6c2a1e-8b4d-4c9a-9e27-5d1f0b7a6c42')).status);
+    for (let index = 0; index <= limit; index += 1)
+      statuses.push((await client.call('GET', '/v3/sessions/3f6c2a1e-8b4d-4c9a-9e27-5d1f0b7a6c42')).status);
     assert.equal(statuses.filter((status) => status === 429).length, 1);
     const limited = await client.call('GET', '/v3/sessions/3f6c2a1e-8b4d-4c9a-9e27-5d1f0b7a6c42');
     assert.equal(limited.headers['RateLimit-Limit'], String(limit));
@@ -188,7 +220,12 @@ describe('the sandbox simulator', () => {
 
   test('V1 answers with its documented examples and validates against its own schemas', async () => {
     const sandbox = new TesseraSandbox({v3, v1});
-    const invalid = await sandbox.handle({method: 'POST', path: '/v1/checkout/sessions', headers: {Authorization: 'Bearer x', 'Content-Type': 'application/json'}, body: '{"unknown":1}'});
+    const invalid = await sandbox.handle({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      headers: {Authorization: 'Bearer x', 'Content-Type': 'application/json'},
+      body: '{"unknown":1}',
+    });
     assert.equal(invalid.response.status, 400);
     assert.match(JSON.parse(invalid.response.body).type, /\/docs\/1\.0\.0\/errors\/validation_failed$/);
   });

@@ -32,4 +32,5 @@ export class SandboxClock implements Clock {
 }
 
 /** An ISO 8601 timestamp in UTC without milliseconds, as the API writes them (`2026-11-22T09:41:07Z`). */
-export const isoSeconds = (milliseconds: number): string => new Date(Math.floor(milliseconds / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+export const isoSeconds = (milliseconds: number): string =>
+  new Date(Math.floor(milliseconds / 1000) * 1000).toISOString().replace('.000Z', 'Z');

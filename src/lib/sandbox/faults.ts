@@ -26,7 +26,8 @@ export function parseFaultSpec(spec: string): FaultRule[] {
     .filter(Boolean)
     .map((part) => {
       const [kind, ...options] = part.split(':');
-      if (!faultKinds.includes(kind as FaultKind)) throw new FaultSpecError(`unknown fault "${kind}" (expected one of ${faultKinds.join(', ')})`);
+      if (!faultKinds.includes(kind as FaultKind))
+        throw new FaultSpecError(`unknown fault "${kind}" (expected one of ${faultKinds.join(', ')})`);
       const rule: FaultRule = {kind: kind as FaultKind};
       for (const option of options) {
         const [name, value = ''] = option.split('=', 2);

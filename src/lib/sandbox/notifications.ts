@@ -75,7 +75,8 @@ export class NotificationOutbox {
     this.delivering = true;
     try {
       for (const notification of this.sent) {
-        if (notification.state !== 'pending' || notification.nextAttemptAt === null || notification.nextAttemptAt > this.clock.now()) continue;
+        if (notification.state !== 'pending' || notification.nextAttemptAt === null || notification.nextAttemptAt > this.clock.now())
+          continue;
         const signature = await this.sign(notification);
         const attempt: DeliveryAttempt = {at: this.clock.now(), signature};
         try {

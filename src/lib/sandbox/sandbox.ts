@@ -44,9 +44,20 @@ export type SandboxOptions = {
 /** What a request did: the answer, the notifications it caused, and a fault the host must play (timeout, drop). */
 export type SandboxResult = {response: SandboxResponse; notifications: Notification[]; fault?: FaultRule};
 
-type StoredResponse = {fingerprint: string; operationId: string; storedMs: number; response?: SandboxResponse; notifications: Notification[]};
+type StoredResponse = {
+  fingerprint: string;
+  operationId: string;
+  storedMs: number;
+  response?: SandboxResponse;
+  notifications: Notification[];
+};
 
-type Account = {keyId: string; v3: V3Account; idempotency: Map<string, StoredResponse>; requestsThisSecond: {second: number; count: number}};
+type Account = {
+  keyId: string;
+  v3: V3Account;
+  idempotency: Map<string, StoredResponse>;
+  requestsThisSecond: {second: number; count: number};
+};
 
 type Secret = {keyId: string; expiresMs: number};
 
@@ -79,11 +90,11 @@ function basicCredentials(authorization: string): [string, string] | undefined {
 }
 
 /** The sandbox test data's API keys whose secrets are refused (`permission_denied`, `account_restricted`). */
-function restrictedKeys(facts: V3Facts): Map<string, {code: string; readsAllowed: boolean}> {
-  const keys = new Map<string, {code: string; readsAllowed: boolean}>();
+function restrictedKeys(facts: V3Facts): Map<string, string> {
+  const keys = new Map<string, string>();
   for (const value of facts.testValues.filter((found) => found.category === 'api_key')) {
-    const code = (value.results.find((result) => typeof result.errorCode === 'string')?.errorCode as string | undefined) ?? '';
-    keys.set(value.value, {code, readsAllowed: code === 'permission_denied'});
+    const code = value.results.find((result) => typeof result.errorCode === 'string')?.errorCode;
+    if (typeof code === 'string') keys.set(value.value, code);
   }
   return keys;
 }
@@ -96,7 +107,7 @@ export class StatelessSimulator {
 
   constructor(readonly document: JsonObject) {
     this.routes = new OpenApiRoutes(document);
-    this.validator = new RequestValidator(document);
+    this.validator = RequestValidator.of(document);
     this.problems = new ProblemCatalogue(document);
   }
 
@@ -145,7 +156,7 @@ export class TesseraSandbox {
   private readonly accounts = new Map<string, Account>();
   private readonly secrets = new Map<string, Secret>();
   private readonly secretCalls = new Map<string, number[]>();
-  private readonly restricted: Map<string, {code: string; readsAllowed: boolean}>;
+  private readonly restricted: Map<string, string>;
   private readonly webhookSecrets: string[];
 
   constructor(private readonly options: SandboxOptions) {
@@ -153,12 +164,14 @@ export class TesseraSandbox {
     this.facts = readV3Facts(options.v3);
     this.problems = new ProblemCatalogue(options.v3);
     this.routes = new OpenApiRoutes(options.v3);
-    this.validator = new RequestValidator(options.v3);
+    this.validator = RequestValidator.of(options.v3);
     this.v1 = options.v1 ? new StatelessSimulator(options.v1) : undefined;
     this.faults = new FaultInjector(options.faults ?? [], options.random);
     this.restricted = restrictedKeys(this.facts);
     this.webhookSecrets = [options.webhookSecret ?? publishedTestVector(options.v3).secret];
-    const delivery = ((options.v3.components as JsonObject).responses as Record<string, JsonObject>).NotificationAccepted!['x-tessera-delivery'] as DeliveryRules;
+    const delivery = ((options.v3.components as JsonObject).responses as Record<string, JsonObject>).NotificationAccepted![
+      'x-tessera-delivery'
+    ] as DeliveryRules;
     this.outbox = new NotificationOutbox(this.clock, delivery, () => this.webhookSecrets, options.transport, options.onDelivery);
   }
 
@@ -234,11 +247,21 @@ export class TesseraSandbox {
     try {
       if (pathname.startsWith('/v1/') && this.v1) return {response: await this.handleV1(request, pathname), notifications: caused};
       const match = this.routes.match(request.method, pathname);
-      if (!match || 'methods' in match) throw new ApiProblem('resource_not_found', `The sandbox has no operation ${request.method.toUpperCase()} ${pathname}.`);
+      if (!match || 'methods' in match)
+        throw new ApiProblem('resource_not_found', `The sandbox has no operation ${request.method.toUpperCase()} ${pathname}.`);
       const fault = this.faults.pick(match.route.operationId);
-      if (fault?.kind === '500') throw new ApiProblem('internal_error', 'An unexpected error occurred (a fault the sandbox injected). Retry the request with the same Idempotency-Key.');
+      if (fault?.kind === '500')
+        throw new ApiProblem(
+          'internal_error',
+          'An unexpected error occurred (a fault the sandbox injected). Retry the request with the same Idempotency-Key.',
+        );
       if (fault?.kind === '503')
-        throw new ApiProblem('service_unavailable', 'The sandbox is unavailable (a fault it injected). Retry after 1 second.', {}, {'Retry-After': '1'});
+        throw new ApiProblem(
+          'service_unavailable',
+          'The sandbox is unavailable (a fault it injected). Retry after 1 second.',
+          {},
+          {'Retry-After': '1'},
+        );
       if (fault?.kind === 'timeout') return {response: this.respond(504, undefined), notifications: caused, fault};
       const response = await this.execute(request, match, pathname, caused, fault);
       return {response, notifications: caused, ...(fault ? {fault} : {})};
@@ -251,8 +274,10 @@ export class TesseraSandbox {
   private async handleV1(request: SandboxRequest, pathname: string): Promise<SandboxResponse> {
     const v1 = this.v1!;
     const match = v1.match(request.method, pathname);
-    const fail = (code: string, detail: string, extras: ApiProblem['extras'] = {}) => this.problem(new ApiProblem(code, detail, extras), pathname, v1.problems);
-    if (!match || 'methods' in match) return fail('resource_not_found', `The sandbox has no operation ${request.method.toUpperCase()} ${pathname}.`);
+    const fail = (code: string, detail: string, extras: ApiProblem['extras'] = {}) =>
+      this.problem(new ApiProblem(code, detail, extras), pathname, v1.problems);
+    if (!match || 'methods' in match)
+      return fail('resource_not_found', `The sandbox has no operation ${request.method.toUpperCase()} ${pathname}.`);
     if (((match.route.operation.security ?? v1.document.security ?? []) as unknown[]).length && !header(request.headers, 'authorization'))
       return fail('authentication_required', 'The request has no Authorization header.');
     if (match.route.operation.requestBody) {
@@ -277,19 +302,42 @@ export class TesseraSandbox {
     if (schemes.includes('basicAuth')) {
       const credentials = basicCredentials(authorization);
       if (!credentials)
-        throw new ApiProblem('authentication_required', 'Send the key id and key secret with HTTP Basic authentication.', {}, {'WWW-Authenticate': 'Basic realm="tessera"'});
+        throw new ApiProblem(
+          'authentication_required',
+          'Send the key id and key secret with HTTP Basic authentication.',
+          {},
+          {'WWW-Authenticate': 'Basic realm="tessera"'},
+        );
       const [keyId] = credentials;
-      if (keyId.startsWith('key_live_')) throw new ApiProblem('environment_mismatch', 'A production key (key_live_) cannot be used against the sandbox. Use a key_test_ key.');
-      if (!sandboxKeyId.test(keyId)) throw new ApiProblem('invalid_credentials', 'The key id is not a sandbox key id: key_test_ and 24 letters and digits.');
+      if (keyId.startsWith('key_live_'))
+        throw new ApiProblem(
+          'environment_mismatch',
+          'A production key (key_live_) cannot be used against the sandbox. Use a key_test_ key.',
+        );
+      if (!sandboxKeyId.test(keyId))
+        throw new ApiProblem('invalid_credentials', 'The key id is not a sandbox key id: key_test_ and 24 letters and digits.');
       return {keyId, basic: true};
     }
     const bearer = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
-    if (!bearer) throw new ApiProblem('authentication_required', 'Send the secret from POST /v3/auth/secret as Authorization: Bearer.', {}, {'WWW-Authenticate': 'Bearer realm="tessera"'});
-    if (bearer.startsWith('tsec_live_')) throw new ApiProblem('environment_mismatch', 'A production secret cannot be used against the sandbox.');
+    if (!bearer)
+      throw new ApiProblem(
+        'authentication_required',
+        'Send the secret from POST /v3/auth/secret as Authorization: Bearer.',
+        {},
+        {'WWW-Authenticate': 'Bearer realm="tessera"'},
+      );
+    if (bearer.startsWith('tsec_live_'))
+      throw new ApiProblem('environment_mismatch', 'A production secret cannot be used against the sandbox.');
     const secret = this.secrets.get(bearer);
-    if (!secret) throw new ApiProblem('invalid_credentials', 'The bearer secret is unknown to the sandbox. Generate one with POST /v3/auth/secret.');
+    if (!secret)
+      throw new ApiProblem('invalid_credentials', 'The bearer secret is unknown to the sandbox. Generate one with POST /v3/auth/secret.');
     if (this.clock.now() >= secret.expiresMs)
-      throw new ApiProblem('secret_expired', `The bearer secret expired at ${isoSeconds(secret.expiresMs)}. Generate a new one with POST /v3/auth/secret.`, {}, {'WWW-Authenticate': 'Bearer realm="tessera", error="invalid_token"'});
+      throw new ApiProblem(
+        'secret_expired',
+        `The bearer secret expired at ${isoSeconds(secret.expiresMs)}. Generate a new one with POST /v3/auth/secret.`,
+        {},
+        {'WWW-Authenticate': 'Bearer realm="tessera", error="invalid_token"'},
+      );
     return {keyId: secret.keyId, basic: false};
   }
 
@@ -312,16 +360,22 @@ export class TesseraSandbox {
     if (window.second !== second) Object.assign(window, {second, count: 0});
     window.count += 1;
     const limit = this.facts.limits.sandboxRequestsPerSecond;
-    if (window.count > limit) throw this.rateLimited(limit, 1, `More than ${limit} requests per second for this merchant account in the sandbox.`);
+    if (window.count > limit)
+      throw this.rateLimited(limit, 1, `More than ${limit} requests per second for this merchant account in the sandbox.`);
   }
 
   private rateLimited(limit: number, reset: number, detail: string): ApiProblem {
-    return new ApiProblem('rate_limit_exceeded', detail, {}, {
-      'Retry-After': String(reset),
-      'RateLimit-Limit': String(limit),
-      'RateLimit-Remaining': '0',
-      'RateLimit-Reset': String(reset),
-    });
+    return new ApiProblem(
+      'rate_limit_exceeded',
+      detail,
+      {},
+      {
+        'Retry-After': String(reset),
+        'RateLimit-Limit': String(limit),
+        'RateLimit-Remaining': '0',
+        'RateLimit-Reset': String(reset),
+      },
+    );
   }
 
   private checkParameters(request: SandboxRequest, match: RouteMatch): void {
@@ -335,7 +389,8 @@ export class TesseraSandbox {
       } else if (parameter.in === 'header') {
         const value = header(request.headers, name);
         if (value === undefined) {
-          if (parameter.required === true) issues.push({pointer: `header:${name}`, code: 'required', detail: `Required: send the ${name} header.`});
+          if (parameter.required === true)
+            issues.push({pointer: `header:${name}`, code: 'required', detail: `Required: send the ${name} header.`});
         } else if (this.validator.validateSchema(schema, value).length) {
           throw new ApiProblem('invalid_request', `The ${name} header is malformed: 1–64 characters from A-Z a-z 0-9 _ -.`);
         }
@@ -349,11 +404,18 @@ export class TesseraSandbox {
     const raw = request.body ?? '';
     if (!requestBody) return undefined;
     if (raw.trim() === '') {
-      if (requestBody.required === true) throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {errors: [{pointer: '/', code: 'required', detail: 'Required: this operation takes a JSON body.'}]});
+      if (requestBody.required === true)
+        throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+          errors: [{pointer: '/', code: 'required', detail: 'Required: this operation takes a JSON body.'}],
+        });
       return undefined;
     }
     const contentType = header(request.headers, 'content-type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new ApiProblem('invalid_request', `The Content-Type is ${contentType ? `"${contentType}"` : 'missing'}; send application/json.`);
+    if (!/^application\/json\s*(;|$)/i.test(contentType))
+      throw new ApiProblem(
+        'invalid_request',
+        `The Content-Type is ${contentType ? `"${contentType}"` : 'missing'}; send application/json.`,
+      );
     let body: unknown;
     try {
       body = JSON.parse(raw);
@@ -366,18 +428,20 @@ export class TesseraSandbox {
     return body as JsonObject;
   }
 
-  private async execute(request: SandboxRequest, match: RouteMatch, pathname: string, caused: Notification[], fault?: FaultRule): Promise<SandboxResponse> {
+  private async execute(
+    request: SandboxRequest,
+    match: RouteMatch,
+    pathname: string,
+    caused: Notification[],
+    fault?: FaultRule,
+  ): Promise<SandboxResponse> {
     const {keyId, basic} = this.authenticate(request, match);
     const account = this.account(keyId);
     this.rateLimit(account, match);
-    const restriction = this.restricted.get(keyId);
-    const write = request.method.toUpperCase() !== 'GET';
-    if (restriction && !basic && (restriction.code === 'account_restricted' || write)) {
-      throw new ApiProblem(
-        restriction.code,
-        restriction.code === 'permission_denied' ? `This API key may only read; ${match.route.operationId} needs a write permission.` : 'The merchant account of this API key is restricted.',
-      );
-    }
+    // The sandbox test data's keys that are refused: their secrets are issued, every other call fails.
+    const refusal = basic ? undefined : this.restricted.get(keyId);
+    if (refusal === 'permission_denied') throw new ApiProblem(refusal, `This API key has no permission for ${match.route.operationId}.`);
+    if (refusal) throw new ApiProblem(refusal, 'The merchant account of this API key is restricted; the sandbox accepts no calls for it.');
     this.checkParameters(request, match);
     const body = this.parseBody(request, match);
     const operationId = match.route.operationId;
@@ -389,9 +453,16 @@ export class TesseraSandbox {
       const stored = account.idempotency.get(key);
       if (stored && now - stored.storedMs < this.facts.limits.idempotencyKeyRetentionSeconds * 1000) {
         if (stored.fingerprint !== fingerprint)
-          throw new ApiProblem('idempotency_key_reused', `The Idempotency-Key ${key} was used within 24 hours with a different body or for another operation.`);
-        if (!stored.response) throw new ApiProblem('idempotency_request_in_progress', `A request with the Idempotency-Key ${key} is still being processed.`);
-        return {...stored.response, headers: {...stored.response.headers, 'Tessera-Request-Id': requestId(), 'Tessera-Idempotent-Replayed': 'true'}};
+          throw new ApiProblem(
+            'idempotency_key_reused',
+            `The Idempotency-Key ${key} was used within 24 hours with a different body or for another operation.`,
+          );
+        if (!stored.response)
+          throw new ApiProblem('idempotency_request_in_progress', `A request with the Idempotency-Key ${key} is still being processed.`);
+        return {
+          ...stored.response,
+          headers: {...stored.response.headers, 'Tessera-Request-Id': requestId(), 'Tessera-Idempotent-Replayed': 'true'},
+        };
       }
       const entry: StoredResponse = {fingerprint, operationId, storedMs: now, notifications: []};
       account.idempotency.set(key, entry);
@@ -420,7 +491,8 @@ export class TesseraSandbox {
     caused: Notification[],
     fault?: FaultRule,
   ): Promise<SandboxResponse> {
-    if (fault?.kind === 'slow') await (this.options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))((fault.seconds ?? 2) * 1000);
+    if (fault?.kind === 'slow')
+      await (this.options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))((fault.seconds ?? 2) * 1000);
     const call: Call = {operationId, path: match.pathParameters, body, now: this.clock.now(), notify: this.notifier(caused)};
     const result = this.dispatch(operationId, call, keyId, account);
     return this.respond(result.status, result.body);
@@ -434,7 +506,10 @@ export class TesseraSandbox {
         const secret = `tsec_test_${randomAlphanumeric(40)}`;
         const expiresMs = call.now + expiresIn * 1000;
         this.secrets.set(secret, {keyId, expiresMs});
-        return {status: 201, body: {secret, tokenType: 'Bearer', expiresIn, expiresAt: isoSeconds(expiresMs), keyId, environment: 'sandbox'}};
+        return {
+          status: 201,
+          body: {secret, tokenType: 'Bearer', expiresIn, expiresAt: isoSeconds(expiresMs), keyId, environment: 'sandbox'},
+        };
       }
       case 'advanceSandboxClock': {
         this.clock.advance(Number(call.body!.advanceSeconds));

@@ -111,7 +111,9 @@ const digits = (value: string) => value.replace(/[\s-]/g, '');
 
 export function cardBehaviour(facts: V3Facts, number: string): CardBehaviour | undefined {
   const wanted = digits(number);
-  const values = facts.testValues.filter((value) => ['card', 'token_charge', 'refund'].includes(value.category) && digits(value.value) === wanted);
+  const values = facts.testValues.filter(
+    (value) => ['card', 'token_charge', 'refund'].includes(value.category) && digits(value.value) === wanted,
+  );
   if (values.length === 0) return undefined;
   const behaviour: CardBehaviour = {id: values[0]!.id, outcome: 'authorized', last4: wanted.slice(-4)};
   for (const value of values) {
@@ -129,7 +131,8 @@ export function cardBehaviour(facts: V3Facts, number: string): CardBehaviour | u
 /** The test value of a category whose outcome a result names (`{enum: SessionStatusReason, value: signup_declined}`). */
 export function testValueWith(facts: V3Facts, category: string, result: JsonObject): string | undefined {
   return facts.testValues.find(
-    (value) => value.category === category && value.results.some((found) => Object.entries(result).every(([key, wanted]) => found[key] === wanted)),
+    (value) =>
+      value.category === category && value.results.some((found) => Object.entries(result).every(([key, wanted]) => found[key] === wanted)),
   )?.value;
 }
 
@@ -137,29 +140,56 @@ export function testValueWith(facts: V3Facts, category: string, result: JsonObje
 const roundHalfAway = (value: number) => Math.sign(value) * Math.round(Math.abs(value));
 
 /** The `OrderLine` arithmetic: every line and the totals, with the expected value in each issue. */
-export function cartArithmeticIssues(lines: OrderLine[], prefix: string, totals?: {totalAmount: number; totalVatAmount: number}): ValidationIssue[] {
+export function cartArithmeticIssues(
+  lines: OrderLine[],
+  prefix: string,
+  totals?: {totalAmount: number; totalVatAmount: number},
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   lines.forEach((line, index) => {
     const at = `${prefix}/orderLines/${index}`;
     const negative = line.type === 'discount' || line.type === 'gift_card';
     const discount = line.totalDiscountAmount ?? 0;
     if (negative && (line.unitPrice > 0 || line.totalAmount > 0 || line.totalVatAmount > 0 || discount !== 0))
-      issues.push({pointer: at, code: 'invalid_value', detail: `A ${line.type} line has negative or zero amounts and a totalDiscountAmount of 0.`});
+      issues.push({
+        pointer: at,
+        code: 'invalid_value',
+        detail: `A ${line.type} line has negative or zero amounts and a totalDiscountAmount of 0.`,
+      });
     if (!negative && (line.unitPrice < 0 || line.totalAmount < 0 || line.totalVatAmount < 0))
       issues.push({pointer: at, code: 'invalid_value', detail: `A ${line.type} line has non-negative amounts.`});
     if (discount > line.quantity * line.unitPrice && !negative)
-      issues.push({pointer: `${at}/totalDiscountAmount`, code: 'invalid_value', detail: `Must not exceed quantity × unitPrice (${line.quantity * line.unitPrice}).`});
+      issues.push({
+        pointer: `${at}/totalDiscountAmount`,
+        code: 'invalid_value',
+        detail: `Must not exceed quantity × unitPrice (${line.quantity * line.unitPrice}).`,
+      });
     const total = line.quantity * line.unitPrice - discount;
-    if (line.totalAmount !== total) issues.push({pointer: `${at}/totalAmount`, code: 'invalid_value', detail: `Expected ${total} (quantity × unitPrice − totalDiscountAmount).`});
+    if (line.totalAmount !== total)
+      issues.push({
+        pointer: `${at}/totalAmount`,
+        code: 'invalid_value',
+        detail: `Expected ${total} (quantity × unitPrice − totalDiscountAmount).`,
+      });
     const vat = line.totalAmount - roundHalfAway((line.totalAmount * 10000) / (10000 + line.vatRate));
-    if (Math.abs(line.totalVatAmount - vat) > 1) issues.push({pointer: `${at}/totalVatAmount`, code: 'invalid_value', detail: `Expected ${vat} (±1) for vatRate ${line.vatRate}.`});
+    if (Math.abs(line.totalVatAmount - vat) > 1)
+      issues.push({pointer: `${at}/totalVatAmount`, code: 'invalid_value', detail: `Expected ${vat} (±1) for vatRate ${line.vatRate}.`});
   });
   if (totals) {
     const sum = lines.reduce((total, line) => total + line.totalAmount, 0);
     const vatSum = lines.reduce((total, line) => total + line.totalVatAmount, 0);
-    if (totals.totalAmount !== sum) issues.push({pointer: `${prefix}/totalAmount`, code: 'invalid_value', detail: `Expected ${sum}, the sum of the order lines' totalAmount.`});
+    if (totals.totalAmount !== sum)
+      issues.push({
+        pointer: `${prefix}/totalAmount`,
+        code: 'invalid_value',
+        detail: `Expected ${sum}, the sum of the order lines' totalAmount.`,
+      });
     if (totals.totalVatAmount !== vatSum)
-      issues.push({pointer: `${prefix}/totalVatAmount`, code: 'invalid_value', detail: `Expected ${vatSum}, the sum of the order lines' totalVatAmount.`});
+      issues.push({
+        pointer: `${prefix}/totalVatAmount`,
+        code: 'invalid_value',
+        detail: `Expected ${vatSum}, the sum of the order lines' totalVatAmount.`,
+      });
   }
   return issues;
 }
@@ -184,7 +214,12 @@ type OrderRecord = {
 
 type RefundRecord = {orderId: string; settlesMs: number};
 
-type HostedPageRecord = {data: JsonObject & {id: string; sessionId: string}; expiresMs: number; deliveryMs: number | null; deliveryFails: boolean};
+type HostedPageRecord = {
+  data: JsonObject & {id: string; sessionId: string};
+  expiresMs: number;
+  deliveryMs: number | null;
+  deliveryFails: boolean;
+};
 
 type TokenRecord = {data: JsonObject & {id: string; status: string}; card?: CardBehaviour; notificationUrl: string | null};
 
@@ -331,7 +366,8 @@ export class V3Account {
     }
     for (const page of this.hostedPages.values()) {
       const delivery = page.data.delivery as JsonObject;
-      if (delivery.status === 'queued' && page.deliveryMs !== null && now >= page.deliveryMs) delivery.status = page.deliveryFails ? 'failed' : 'sent';
+      if (delivery.status === 'queued' && page.deliveryMs !== null && now >= page.deliveryMs)
+        delivery.status = page.deliveryFails ? 'failed' : 'sent';
     }
   }
 
@@ -362,20 +398,34 @@ export class V3Account {
     const at = Date.parse(String(value));
     if (at - now < minimum * 1000 || at - fromMs > maximum * 1000)
       throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
-        errors: [{pointer, code: 'invalid_value', detail: `Must be between ${minimum / 60} minutes from now and ${maximum / 86400} days after the session was created.`}],
+        errors: [
+          {
+            pointer,
+            code: 'invalid_value',
+            detail: `Must be between ${minimum / 60} minutes from now and ${maximum / 86400} days after the session was created.`,
+          },
+        ],
       });
     return at;
   }
 
   private checkCart(cart: Cart, country: string, prefix: string): void {
+    this.checkCurrencyEnabled(cart, country, prefix);
+    const issues = cartArithmeticIssues(cart.orderLines, prefix, cart);
+    if (cart.totalAmount <= 0)
+      issues.push({pointer: `${prefix}/totalAmount`, code: 'invalid_value', detail: 'Must be greater than zero for payment sessions.'});
+    if (issues.length)
+      throw new ApiProblem('cart_totals_mismatch', issues.map((found) => `${found.pointer}: ${found.detail}`).join(' '), {errors: issues});
+  }
+
+  private checkCurrencyEnabled(cart: Cart, country: string, prefix: string): void {
     const enabled = this.facts.enabledCurrencies[country] ?? this.facts.enabledCurrencies.default ?? [];
     if (!enabled.includes(cart.currency))
       throw new ApiProblem('unsupported_currency', `${cart.currency} is not enabled for purchases in ${country} on this account.`, {
-        errors: [{pointer: `${prefix}/currency`, code: 'invalid_value', detail: `Enabled currencies for ${country}: ${enabled.join(', ')}.`}],
+        errors: [
+          {pointer: `${prefix}/currency`, code: 'invalid_value', detail: `Enabled currencies for ${country}: ${enabled.join(', ')}.`},
+        ],
       });
-    const issues = cartArithmeticIssues(cart.orderLines, prefix, cart);
-    if (cart.totalAmount <= 0) issues.push({pointer: `${prefix}/totalAmount`, code: 'invalid_value', detail: 'Must be greater than zero for payment sessions.'});
-    if (issues.length) throw new ApiProblem('cart_totals_mismatch', issues.map((found) => `${found.pointer}: ${found.detail}`).join(' '), {errors: issues});
   }
 
   createSession(call: Call): HandlerResult {
@@ -422,7 +472,12 @@ export class V3Account {
   }
 
   private modifiable(call: Call, session: SessionRecord, code = 'session_not_modifiable'): void {
-    this.requireStatus(call.operationId, session.data.status, code, `Session ${session.data.id} is ${session.data.status}; ${call.operationId} is not allowed in that status.`);
+    this.requireStatus(
+      call.operationId,
+      session.data.status,
+      code,
+      `Session ${session.data.id} is ${session.data.status}; ${call.operationId} is not allowed in that status.`,
+    );
   }
 
   updateSession(call: Call): HandlerResult {
@@ -434,14 +489,21 @@ export class V3Account {
       const at = Date.parse(String(body.expiresAt));
       if (at <= call.now || at - session.createdMs > this.facts.sessionExpiry.maximum * 1000)
         throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
-          errors: [{pointer: '/expiresAt', code: 'invalid_value', detail: `Must be in the future and at most ${this.facts.sessionExpiry.maximum / 86400} days after the session was created.`}],
+          errors: [
+            {
+              pointer: '/expiresAt',
+              code: 'invalid_value',
+              detail: `Must be in the future and at most ${this.facts.sessionExpiry.maximum / 86400} days after the session was created.`,
+            },
+          ],
         });
       session.expiresMs = at;
       data.expiresAt = isoSeconds(at);
     }
     for (const key of ['customer', 'merchantUrls', 'locale'] as const) if (body[key] !== undefined) data[key] = body[key];
     if (body.company !== undefined) {
-      if (data.type !== 'signup') throw new ApiProblem('session_type_mismatch', `Session ${data.id} is a ${data.type} session; company belongs to signup sessions.`);
+      if (data.type !== 'signup')
+        throw new ApiProblem('session_type_mismatch', `Session ${data.id} is a ${data.type} session; company belongs to signup sessions.`);
       data.company = body.company;
     }
     data.updatedAt = isoSeconds(call.now);
@@ -455,10 +517,13 @@ export class V3Account {
 
   updateCart(call: Call): HandlerResult {
     const session = this.session(call.path.sessionId!, call.now);
-    if (session.data.type !== 'payment') throw new ApiProblem('session_type_mismatch', `Session ${session.data.id} is a signup session and has no cart.`);
+    if (session.data.type !== 'payment')
+      throw new ApiProblem('session_type_mismatch', `Session ${session.data.id} is a signup session and has no cart.`);
     this.modifiable(call, session);
     const cart = call.body as unknown as Cart;
     const current = session.data.cart as Cart;
+    // A currency the account cannot use is refused as such before it is compared with the session's.
+    this.checkCurrencyEnabled(cart, String(session.data.country), '');
     if (cart.currency !== current.currency)
       throw new ApiProblem('currency_mismatch', `The cart is in ${cart.currency} but the session is in ${current.currency}.`, {
         errors: [{pointer: '/currency', code: 'invalid_value', detail: `Must be ${current.currency}, the session's currency.`}],
@@ -495,8 +560,16 @@ export class V3Account {
     const session = this.session(call.path.sessionId!, call.now);
     const data = session.data;
     if (data.status === 'rejected' && data.statusReason === 'decision_timeout')
-      throw new ApiProblem('decision_deadline_passed', `The decision deadline of session ${data.id} passed; it was rejected with reason decision_timeout.`);
-    this.requireStatus(call.operationId, data.status, 'session_not_awaiting_decision', `Session ${data.id} is ${data.status}, not awaiting_decision.`);
+      throw new ApiProblem(
+        'decision_deadline_passed',
+        `The decision deadline of session ${data.id} passed; it was rejected with reason decision_timeout.`,
+      );
+    this.requireStatus(
+      call.operationId,
+      data.status,
+      'session_not_awaiting_decision',
+      `Session ${data.id} is ${data.status}, not awaiting_decision.`,
+    );
     const body = call.body!;
     session.decisionDeadlineMs = null;
     const urls = data.merchantUrls as Record<string, string | undefined>;
@@ -533,9 +606,16 @@ export class V3Account {
   private shopperSession(call: Call, type?: string): SessionRecord {
     const session = this.session(call.path.sessionId!, call.now);
     if (type && session.data.type !== type)
-      throw new ApiProblem('session_type_mismatch', `Session ${session.data.id} is a ${session.data.type} session; ${call.operationId} plays a ${type} session.`);
-    if (!['created', 'in_progress'].includes(session.data.status))
-      throw new ApiProblem('session_not_modifiable', `Session ${session.data.id} is ${session.data.status}; the shopper can no longer act on it.`);
+      throw new ApiProblem(
+        'session_type_mismatch',
+        `Session ${session.data.id} is a ${session.data.type} session; ${call.operationId} plays a ${type} session.`,
+      );
+    this.requireStatus(
+      call.operationId,
+      session.data.status,
+      'session_not_modifiable',
+      `Session ${session.data.id} is ${session.data.status}; the shopper can no longer act on it.`,
+    );
     return session;
   }
 
@@ -546,7 +626,8 @@ export class V3Account {
     const data = session.data;
     this.open(session, call);
     if (data.type === 'signup') {
-      if (session.submitted) throw new ApiProblem('session_not_modifiable', `The application of session ${data.id} is already submitted and under review.`);
+      if (session.submitted)
+        throw new ApiProblem('session_not_modifiable', `The application of session ${data.id} is already submitted and under review.`);
       const number = String(body.organisationNumber ?? (data.company as JsonObject | undefined)?.organisationNumber ?? '');
       if (number === testValueWith(this.facts, 'signup', {enum: 'SessionStatusReason', value: 'signup_declined'})) {
         this.move('SessionStatus', data, 'rejected');
@@ -561,9 +642,19 @@ export class V3Account {
     const card = cardBehaviour(this.facts, number);
     if (!card)
       throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
-        errors: [{pointer: '/card', code: 'invalid_value', detail: 'Not a card of the sandbox test data; use one listed on Sandbox test data.'}],
+        errors: [
+          {pointer: '/card', code: 'invalid_value', detail: 'Not a card of the sandbox test data; use one listed on Sandbox test data.'},
+        ],
       });
-    if (card.outcome !== 'authorized') return {status: 200, body: {session: this.sessionView(session), outcome: card.outcome === 'declined' ? 'declined' : 'authentication_failed', declineCode: card.declineCode ?? null}};
+    if (card.outcome !== 'authorized')
+      return {
+        status: 200,
+        body: {
+          session: this.sessionView(session),
+          outcome: card.outcome === 'declined' ? 'declined' : 'authentication_failed',
+          declineCode: card.declineCode ?? null,
+        },
+      };
     const email = String((data.customer as JsonObject | undefined)?.email ?? '');
     if (/\+reject@/.test(email)) {
       this.move('SessionStatus', data, 'rejected');
@@ -574,7 +665,13 @@ export class V3Account {
     session.card = card;
     if (body.consentToTokenization === false && (data.tokenization as JsonObject | undefined)?.required === true)
       throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
-        errors: [{pointer: '/consentToTokenization', code: 'invalid_value', detail: 'This session requires tokenization: the shopper cannot pay without consenting.'}],
+        errors: [
+          {
+            pointer: '/consentToTokenization',
+            code: 'invalid_value',
+            detail: 'This session requires tokenization: the shopper cannot pay without consenting.',
+          },
+        ],
       });
     const consent = body.consentToTokenization !== false;
     if (data.purchaseConfirmation && (data.purchaseConfirmation as JsonObject).required === true) {
@@ -608,9 +705,19 @@ export class V3Account {
 
   private reviewedSignup(call: Call): SessionRecord {
     const session = this.session(call.path.sessionId!, call.now);
-    if (session.data.type !== 'signup') throw new ApiProblem('session_type_mismatch', `Session ${session.data.id} is a payment session, not a signup.`);
-    if (!session.submitted || session.data.status !== 'in_progress')
-      throw new ApiProblem('session_not_modifiable', `Session ${session.data.id} has no application under review (status ${session.data.status}).`);
+    if (session.data.type !== 'signup')
+      throw new ApiProblem('session_type_mismatch', `Session ${session.data.id} is a payment session, not a signup.`);
+    this.requireStatus(
+      call.operationId,
+      session.data.status,
+      'session_not_modifiable',
+      `Session ${session.data.id} is ${session.data.status}; it has no application under review.`,
+    );
+    if (!session.submitted)
+      throw new ApiProblem(
+        'session_not_modifiable',
+        `Session ${session.data.id} has no application under review: complete it as the applicant first.`,
+      );
     return session;
   }
 
@@ -620,7 +727,7 @@ export class V3Account {
     session.data.merchantAccountId = `mer_${randomAlphanumeric(16)}`;
     session.data.updatedAt = isoSeconds(call.now);
     this.notifySession(call, session);
-    return {status: 200, body: {session: this.sessionView(session), outcome: 'approved', declineCode: null}};
+    return {status: 200, body: {session: this.sessionView(session), outcome: 'signup_approved', declineCode: null}};
   }
 
   rejectSignup(call: Call): HandlerResult {
@@ -635,10 +742,25 @@ export class V3Account {
   // --- orders --------------------------------------------------------------------------------
 
   private paymentMethod(card: CardBehaviour | undefined): JsonObject {
-    return {type: 'card', card: {brand: 'visa', last4: card?.last4 ?? '1111', expiryMonth: 12, expiryYear: 2030, funding: 'credit', issuerCountry: 'SE'}};
+    return {
+      type: 'card',
+      card: {brand: 'visa', last4: card?.last4 ?? '1111', expiryMonth: 12, expiryYear: 2030, funding: 'credit', issuerCountry: 'SE'},
+    };
   }
 
-  private createOrder(call: Call, cart: Cart, init: {initiator: string; sessionId: string | null; tokenId: string | null; card?: CardBehaviour; references: unknown; metadata: unknown; notificationUrl: string | null}): OrderRecord {
+  private createOrder(
+    call: Call,
+    cart: Cart,
+    init: {
+      initiator: string;
+      sessionId: string | null;
+      tokenId: string | null;
+      card?: CardBehaviour;
+      references: unknown;
+      metadata: unknown;
+      notificationUrl: string | null;
+    },
+  ): OrderRecord {
     const id = uuid();
     const money = (amount: number): Money => ({amount, currency: cart.currency});
     const authorizationExpiresMs = call.now + this.facts.limits.authorizationValidForSeconds * 1000;
@@ -755,8 +877,10 @@ export class V3Account {
     if (!lines) return;
     const issues = cartArithmeticIssues(lines, '');
     const sum = lines.reduce((total, line) => total + line.totalAmount, 0);
-    if (sum !== amount) issues.push({pointer: '/orderLines', code: 'invalid_value', detail: `The lines add up to ${sum}, not the amount ${amount}.`});
-    if (issues.length) throw new ApiProblem('cart_totals_mismatch', issues.map((found) => `${found.pointer}: ${found.detail}`).join(' '), {errors: issues});
+    if (sum !== amount)
+      issues.push({pointer: '/orderLines', code: 'invalid_value', detail: `The lines add up to ${sum}, not the amount ${amount}.`});
+    if (issues.length)
+      throw new ApiProblem('cart_totals_mismatch', issues.map((found) => `${found.pointer}: ${found.detail}`).join(' '), {errors: issues});
   }
 
   captureAnOrder(call: Call): HandlerResult {
@@ -764,19 +888,32 @@ export class V3Account {
     const body = call.body ?? {};
     const remaining = (order.data.remainingAuthorizedAmount as Money).amount;
     if (remaining > 0 && call.now >= order.authorizationExpiresMs)
-      throw new ApiProblem('authorization_expired', `The authorization of order ${order.data.id} expired at ${order.data.authorizationExpiresAt}.`);
+      throw new ApiProblem(
+        'authorization_expired',
+        `The authorization of order ${order.data.id} expired at ${order.data.authorizationExpiresAt}.`,
+      );
     if (order.released && order.data.status !== 'cancelled' && (order.data.capturedAmount as Money).amount === 0)
-      throw new ApiProblem('authorization_expired', `The authorization of order ${order.data.id} expired at ${order.data.authorizationExpiresAt}.`);
-    if (remaining === 0) throw new ApiProblem('order_not_capturable', `Order ${order.data.id} is ${order.data.status}; nothing remains authorized.`);
+      throw new ApiProblem(
+        'authorization_expired',
+        `The authorization of order ${order.data.id} expired at ${order.data.authorizationExpiresAt}.`,
+      );
+    if (remaining === 0)
+      throw new ApiProblem('order_not_capturable', `Order ${order.data.id} is ${order.data.status}; nothing remains authorized.`);
     const amount = body.amount as Money | undefined;
     if (amount) this.checkCurrency(amount, order, '/amount/currency');
     const value = amount?.amount ?? remaining;
     if (value <= 0)
-      throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {errors: [{pointer: '/amount/amount', code: 'minimum', detail: 'Must be greater than zero.'}]});
-    if (value > remaining)
-      throw new ApiProblem('amount_exceeds_capturable', `The capture of ${value} exceeds the remaining authorized amount of ${remaining}.`, {
-        errors: [{pointer: '/amount/amount', code: 'maximum', detail: `At most ${remaining} can be captured.`}],
+      throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+        errors: [{pointer: '/amount/amount', code: 'minimum', detail: 'Must be greater than zero.'}],
       });
+    if (value > remaining)
+      throw new ApiProblem(
+        'amount_exceeds_capturable',
+        `The capture of ${value} exceeds the remaining authorized amount of ${remaining}.`,
+        {
+          errors: [{pointer: '/amount/amount', code: 'maximum', detail: `At most ${remaining} can be captured.`}],
+        },
+      );
     this.linesMatch(body.orderLines as OrderLine[] | undefined, value);
     return {status: 201, body: this.addCapture(call, order, value, body)};
   }
@@ -790,16 +927,25 @@ export class V3Account {
     const capture = this.capture(order, call.path.captureId!);
     const body = call.body!;
     if (call.now - Date.parse(String(capture.createdAt)) > this.facts.limits.refundWindowSeconds * 1000)
-      throw new ApiProblem('refund_window_closed', `Capture ${capture.id} was made on ${capture.createdAt}; refunds are possible for ${this.facts.limits.refundWindowSeconds / 86400} days.`);
+      throw new ApiProblem(
+        'refund_window_closed',
+        `Capture ${capture.id} was made on ${capture.createdAt}; refunds are possible for ${this.facts.limits.refundWindowSeconds / 86400} days.`,
+      );
     const amount = body.amount as Money;
     this.checkCurrency(amount, order, '/amount/currency');
     if (amount.amount <= 0)
-      throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {errors: [{pointer: '/amount/amount', code: 'minimum', detail: 'Must be greater than zero.'}]});
+      throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+        errors: [{pointer: '/amount/amount', code: 'minimum', detail: 'Must be greater than zero.'}],
+      });
     const left = (capture.amount as Money).amount - (capture.refundedAmount as Money).amount;
     if (amount.amount > left)
-      throw new ApiProblem('amount_exceeds_refundable', `The refund of ${amount.amount} exceeds the ${left} left to refund on capture ${capture.id}.`, {
-        errors: [{pointer: '/amount/amount', code: 'maximum', detail: `At most ${left} can be refunded on this capture.`}],
-      });
+      throw new ApiProblem(
+        'amount_exceeds_refundable',
+        `The refund of ${amount.amount} exceeds the ${left} left to refund on capture ${capture.id}.`,
+        {
+          errors: [{pointer: '/amount/amount', code: 'maximum', detail: `At most ${left} can be refunded on this capture.`}],
+        },
+      );
     this.linesMatch(body.orderLines as OrderLine[] | undefined, amount.amount);
     (capture.refundedAmount as Money).amount += amount.amount;
     (order.data.refundedAmount as Money).amount += amount.amount;
@@ -819,7 +965,10 @@ export class V3Account {
     };
     order.data.refunds.push(refund);
     if (body.notificationUrl) order.notificationUrl = String(body.notificationUrl);
-    this.refunds.set(String(refund.id), {orderId: order.data.id, settlesMs: call.now + this.facts.timings.refundSettlesAfterSeconds * 1000});
+    this.refunds.set(String(refund.id), {
+      orderId: order.data.id,
+      settlesMs: call.now + this.facts.timings.refundSettlesAfterSeconds * 1000,
+    });
     return {status: 201, body: refund};
   }
 
@@ -834,7 +983,10 @@ export class V3Account {
   cancelAnOrder(call: Call): HandlerResult {
     const order = this.order(call.path.orderId!);
     if (!['authorized', 'part_captured'].includes(order.data.status) || (order.data.remainingAuthorizedAmount as Money).amount === 0)
-      throw new ApiProblem('order_not_cancellable', `Order ${order.data.id} is ${order.data.status}; there is no authorization left to release.`);
+      throw new ApiProblem(
+        'order_not_cancellable',
+        `Order ${order.data.id} is ${order.data.status}; there is no authorization left to release.`,
+      );
     order.released = true;
     (order.data.remainingAuthorizedAmount as Money).amount = 0;
     this.settleOrderStatus(order, call.now, 'cancelled');
@@ -845,32 +997,58 @@ export class V3Account {
 
   private pageView(page: HostedPageRecord, now: number): JsonObject {
     const session = this.sessions.get(page.data.sessionId)!;
-    const status = session.data.status === 'completed' ? 'completed' : this.final(session.data.status) || now >= page.expiresMs ? 'expired' : 'active';
+    const status =
+      session.data.status === 'completed' ? 'completed' : this.final(session.data.status) || now >= page.expiresMs ? 'expired' : 'active';
     return {...page.data, status};
   }
 
   createAHostedPaymentPage(call: Call): HandlerResult {
     const body = call.body!;
     const session = this.session(String(body.sessionId), call.now);
-    this.requireStatus(call.operationId, session.data.status, 'session_not_modifiable', `Session ${session.data.id} is ${session.data.status}; a hosted page can only be created while it is created or in_progress.`);
+    this.requireStatus(
+      call.operationId,
+      session.data.status,
+      'session_not_modifiable',
+      `Session ${session.data.id} is ${session.data.status}; a hosted page can only be created while it is created or in_progress.`,
+    );
     let expiresMs = session.expiresMs;
     if (body.expiresAt !== undefined) {
       expiresMs = Date.parse(String(body.expiresAt));
       if (expiresMs - call.now < this.facts.hostedPageMinimumSeconds * 1000 || expiresMs > session.expiresMs)
         throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
-          errors: [{pointer: '/expiresAt', code: 'invalid_value', detail: `Must be at least ${this.facts.hostedPageMinimumSeconds / 60} minutes from now and not after the session's expiresAt (${session.data.expiresAt}).`}],
+          errors: [
+            {
+              pointer: '/expiresAt',
+              code: 'invalid_value',
+              detail: `Must be at least ${this.facts.hostedPageMinimumSeconds / 60} minutes from now and not after the session's expiresAt (${session.data.expiresAt}).`,
+            },
+          ],
         });
     }
     const delivery = (body.delivery as JsonObject | undefined) ?? {channel: 'link'};
     const customer = (session.data.customer as JsonObject | undefined) ?? {};
     const channel = String(delivery.channel);
-    const destination = channel === 'email' ? (delivery.email ?? customer.email) : channel === 'sms' ? (delivery.phone ?? customer.phone) : null;
+    const destination =
+      channel === 'email' ? (delivery.email ?? customer.email) : channel === 'sms' ? (delivery.phone ?? customer.phone) : null;
     if (channel !== 'link' && !destination)
       throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
-        errors: [{pointer: `/delivery/${channel === 'email' ? 'email' : 'phone'}`, code: 'required', detail: `Required: the session has no customer.${channel === 'email' ? 'email' : 'phone'} to default to.`}],
+        errors: [
+          {
+            pointer: `/delivery/${channel === 'email' ? 'email' : 'phone'}`,
+            code: 'required',
+            detail: `Required: the session has no customer.${channel === 'email' ? 'email' : 'phone'} to default to.`,
+          },
+        ],
       });
-    const failing = this.facts.testValues.filter((value) => value.category === 'hosted_page_delivery' && value.results.some((result) => result.value === 'failed')).map((value) => value.value);
-    const masked = typeof destination === 'string' ? (channel === 'email' ? destination.replace(/^(.).*(@.*)$/, '$1***$2') : `${destination.slice(0, 5)}*****${destination.slice(-2)}`) : null;
+    const failing = this.facts.testValues
+      .filter((value) => value.category === 'hosted_page_delivery' && value.results.some((result) => result.value === 'failed'))
+      .map((value) => value.value);
+    const masked =
+      typeof destination === 'string'
+        ? channel === 'email'
+          ? destination.replace(/^(.).*(@.*)$/, '$1***$2')
+          : `${destination.slice(0, 5)}*****${destination.slice(-2)}`
+        : null;
     const id = uuid();
     const page: HostedPageRecord = {
       data: {
@@ -893,7 +1071,11 @@ export class V3Account {
 
   readAHostedPaymentPage(call: Call): HandlerResult {
     const page = this.hostedPages.get(call.path.hostedPageId!);
-    if (!page) throw new ApiProblem('resource_not_found', `No hosted page with id ${call.path.hostedPageId} exists in the sandbox for this merchant account.`);
+    if (!page)
+      throw new ApiProblem(
+        'resource_not_found',
+        `No hosted page with id ${call.path.hostedPageId} exists in the sandbox for this merchant account.`,
+      );
     return {status: 200, body: this.pageView(page, call.now)};
   }
 
@@ -901,7 +1083,8 @@ export class V3Account {
 
   private activeToken(call: Call): TokenRecord {
     const token = this.token(call.path.tokenId!);
-    if (token.data.status !== 'active') throw new ApiProblem('token_not_active', `Token ${token.data.id} is ${token.data.status} and can no longer be charged or changed.`);
+    if (token.data.status !== 'active')
+      throw new ApiProblem('token_not_active', `Token ${token.data.id} is ${token.data.status} and can no longer be charged or changed.`);
     return token;
   }
 
@@ -913,7 +1096,8 @@ export class V3Account {
     const token = this.activeToken(call);
     const body = call.body!;
     if (body.description !== undefined) token.data.description = body.description;
-    if (body.references !== undefined) token.data.references = {merchantReference1: null, merchantReference2: null, ...(body.references as JsonObject)};
+    if (body.references !== undefined)
+      token.data.references = {merchantReference1: null, merchantReference2: null, ...(body.references as JsonObject)};
     if (body.metadata !== undefined) token.data.metadata = body.metadata;
     return {status: 200, body: token.data};
   }
@@ -924,13 +1108,20 @@ export class V3Account {
     const cart = body.cart as Cart;
     const supported = token.data.supportedCurrencies as string[];
     if (!supported.includes(cart.currency))
-      throw new ApiProblem('unsupported_currency', `Token ${token.data.id} can be charged in ${supported.join(', ')}, not ${cart.currency}.`, {
-        errors: [{pointer: '/cart/currency', code: 'invalid_value', detail: `The token's supportedCurrencies: ${supported.join(', ')}.`}],
-      });
+      throw new ApiProblem(
+        'unsupported_currency',
+        `Token ${token.data.id} can be charged in ${supported.join(', ')}, not ${cart.currency}.`,
+        {
+          errors: [{pointer: '/cart/currency', code: 'invalid_value', detail: `The token's supportedCurrencies: ${supported.join(', ')}.`}],
+        },
+      );
     const issues = cartArithmeticIssues(cart.orderLines, '/cart', cart);
-    if (issues.length) throw new ApiProblem('cart_totals_mismatch', issues.map((found) => `${found.pointer}: ${found.detail}`).join(' '), {errors: issues});
+    if (issues.length)
+      throw new ApiProblem('cart_totals_mismatch', issues.map((found) => `${found.pointer}: ${found.detail}`).join(' '), {errors: issues});
     if (token.card?.chargesDeclined)
-      throw new ApiProblem('payment_declined', `The issuer declined the charge of token ${token.data.id}.`, {declineCode: token.card.chargesDeclined});
+      throw new ApiProblem('payment_declined', `The issuer declined the charge of token ${token.data.id}.`, {
+        declineCode: token.card.chargesDeclined,
+      });
     const order = this.createOrder(call, cart, {
       initiator: 'merchant',
       sessionId: null,
@@ -945,7 +1136,9 @@ export class V3Account {
   }
 
   deactivateToken(call: Call): HandlerResult {
-    const token = this.activeToken(call);
+    const token = this.token(call.path.tokenId!);
+    // Idempotent by nature: a token that is already deactivated or expired comes back unchanged.
+    if (token.data.status !== 'active') return {status: 200, body: token.data};
     this.move('TokenStatus', token.data, 'deactivated');
     token.data.deactivatedAt = isoSeconds(call.now);
     token.data.deactivationReason = call.body?.reason ?? 'merchant_request';

@@ -50,7 +50,19 @@ function issue(error: ErrorObject): ValidationIssue {
   return {pointer, code, detail};
 }
 
+const validators = new WeakMap<JsonObject, RequestValidator>();
+
 export class RequestValidator {
+  /** One validator per document, so that every sandbox of the same file shares its compiled schemas. */
+  static of(document: JsonObject): RequestValidator {
+    let validator = validators.get(document);
+    if (!validator) {
+      validator = new RequestValidator(document);
+      validators.set(document, validator);
+    }
+    return validator;
+  }
+
   private readonly ajv: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
   private readonly id = 'https://sandbox.tessera.example/openapi.json';
@@ -99,13 +111,18 @@ export class RequestValidator {
  */
 export function mappedVariant(document: JsonObject, pointer: string, value: unknown): string | undefined {
   let schema: unknown = document;
-  for (const segment of pointer.replace(/^#\//, '').split('/')) schema = (schema as JsonObject | undefined)?.[segment.replaceAll('~1', '/').replaceAll('~0', '~')];
+  for (const segment of pointer.replace(/^#\//, '').split('/'))
+    schema = (schema as JsonObject | undefined)?.[segment.replaceAll('~1', '/').replaceAll('~0', '~')];
   for (let hops = 0; typeof (schema as JsonObject | undefined)?.$ref === 'string' && hops < 20; hops += 1) {
     let target: unknown = document;
-    for (const segment of String((schema as JsonObject).$ref).replace(/^#\//, '').split('/')) target = (target as JsonObject | undefined)?.[segment];
+    for (const segment of String((schema as JsonObject).$ref)
+      .replace(/^#\//, '')
+      .split('/'))
+      target = (target as JsonObject | undefined)?.[segment];
     schema = target;
   }
-  const discriminator = (schema as JsonObject | undefined)?.discriminator as {propertyName?: string; mapping?: Record<string, string>} | undefined;
+  const discriminator = (schema as JsonObject | undefined)?.discriminator as
+    {propertyName?: string; mapping?: Record<string, string>} | undefined;
   if (!discriminator?.propertyName || !discriminator.mapping || !value || typeof value !== 'object') return undefined;
   const chosen = (value as JsonObject)[discriminator.propertyName];
   return typeof chosen === 'string' ? discriminator.mapping[chosen] : undefined;
