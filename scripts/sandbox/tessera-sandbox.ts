@@ -95,15 +95,19 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
+const logLine = (line: string) => process.stdout.write(`${line}\n`);
 
-/** Starts the server; resolves with its URL once it listens. */
-export async function startSandbox(flags: SandboxFlags): Promise<{url: string; close: () => Promise<void>; sandbox: TesseraSandbox}> {
+/** Starts the server; resolves with its URL once it listens. A test may hand it a clock of its own (the examples' day). */
+export async function startSandbox(
+  flags: SandboxFlags,
+  {clock = new SandboxClock(Date.now, flags.speed), quiet = false}: {clock?: SandboxClock; quiet?: boolean} = {},
+): Promise<{url: string; close: () => Promise<void>; sandbox: TesseraSandbox}> {
   const {v3, v1} = openApiDocuments();
+  const log = quiet ? () => undefined : logLine;
   const sandbox = new TesseraSandbox({
     v3,
     v1,
-    clock: new SandboxClock(Date.now, flags.speed),
+    clock,
     webhookSecret: flags.webhookSecret,
     notifyUrl: flags.notify,
     faults: flags.faults,
@@ -177,7 +181,7 @@ export async function main(args: string[]): Promise<void> {
   }
   try {
     const {url, sandbox} = await startSandbox(flags);
-    log(
+    logLine(
       `Tessera sandbox ready at ${url} (V3 and V1; notifications signed with ${sandbox.webhookSecret}${flags.notify ? `, sent to ${flags.notify}` : ''})`,
     );
   } catch (error) {

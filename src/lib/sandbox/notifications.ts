@@ -36,6 +36,9 @@ export class NotificationOutbox {
     private readonly secrets: () => string[],
     private readonly transport?: Transport,
     private readonly log?: DeliveryLog,
+    // Signatures carry the receiver's time, not the sandbox's: a clock moved forward for a test
+    // must not make every handler refuse the notifications as stale.
+    private readonly wallClock: () => number = Date.now,
   ) {}
 
   /** Queues an event for its URL (`null` when the session named none: kept, never delivered). */
@@ -57,7 +60,7 @@ export class NotificationOutbox {
 
   /** The `Tessera-Signature` the notification carries when sent now. */
   async sign(notification: Notification): Promise<string> {
-    return signatureHeader(this.secrets(), Math.floor(this.clock.now() / 1000), notification.body);
+    return signatureHeader(this.secrets(), Math.floor(this.wallClock() / 1000), notification.body);
   }
 
   /** When the attempt after `attempts` failed ones is due, or null once the schedule gives up. */

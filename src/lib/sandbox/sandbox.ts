@@ -159,7 +159,11 @@ export class TesseraSandbox {
   private readonly restricted: Map<string, string>;
   private readonly webhookSecrets: string[];
 
+  /** Where every notification goes, whatever URL the request named (`--notify`); changeable while it runs. */
+  notifyUrl: string | undefined;
+
   constructor(private readonly options: SandboxOptions) {
+    this.notifyUrl = options.notifyUrl;
     this.clock = options.clock ?? new SandboxClock();
     this.facts = readV3Facts(options.v3);
     this.problems = new ProblemCatalogue(options.v3);
@@ -191,7 +195,7 @@ export class TesseraSandbox {
     return (type, url, data) => {
       const id = uuid();
       const payload = {id, type, createdAt: isoSeconds(this.clock.now()), environment: 'sandbox', data};
-      caused.push(this.outbox.enqueue(id, type, this.options.notifyUrl ?? url, payload));
+      caused.push(this.outbox.enqueue(id, type, this.notifyUrl ?? url, payload));
     };
   }
 
