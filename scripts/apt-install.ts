@@ -74,9 +74,12 @@ export function aptInstall(packages: string[], what: string, host: AptHost = thi
   if (host.run('apt-get', ['--version']).status !== 0) return {outcome: 'cannot install', reason: 'apt-get is not on this machine'};
   let asRoot: (args: string[]) => [string, string[]];
   if (host.uid === 0) asRoot = (args) => ['env', ['DEBIAN_FRONTEND=noninteractive', ...args]];
-  else if (host.run('sudo', ['-n', 'true']).status === 0)
+  else {
+    const sudo = host.run('sudo', ['-n', 'true']).status;
+    if (sudo === null) return {outcome: 'cannot install', reason: 'this user is not root and sudo is not installed'};
+    if (sudo !== 0) return {outcome: 'cannot install', reason: 'this user is not root and sudo asks for a password'};
     asRoot = (args) => ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', ...args]];
-  else return {outcome: 'cannot install', reason: 'this user is not root and sudo asks for a password'};
+  }
 
   const sudo = host.uid === 0 ? '' : 'sudo ';
   host.log(`Installing ${what}: ${sudo}apt-get install -y ${packages.join(' ')}`);

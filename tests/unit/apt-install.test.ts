@@ -56,15 +56,12 @@ test('as another user with passwordless sudo, it installs through sudo -n', () =
 });
 
 test('without root or passwordless sudo, it installs nothing and says why', () => {
-  for (const sudo of [
-    {status: 1, output: 'sudo: a password is required'},
-    {status: null, output: ''},
-  ]) {
+  for (const [sudo, reason] of [
+    [{status: 1, output: 'sudo: a password is required'}, 'this user is not root and sudo asks for a password'],
+    [{status: null, output: ''}, 'this user is not root and sudo is not installed'],
+  ] as const) {
     const machine = fakeMachine({uid: 1000, results: {'sudo -n true': sudo}});
-    assert.deepEqual(aptInstall(['nginx'], 'nginx', machine), {
-      outcome: 'cannot install',
-      reason: 'this user is not root and sudo asks for a password',
-    });
+    assert.deepEqual(aptInstall(['nginx'], 'nginx', machine), {outcome: 'cannot install', reason});
     assert.deepEqual(machine.commands, ['apt-get --version', 'sudo -n true']);
     assert.deepEqual(machine.lines, []);
   }
