@@ -75,9 +75,9 @@ export function aptInstall(packages: string[], what: string, host: AptHost = thi
   let asRoot: (args: string[]) => [string, string[]];
   if (host.uid === 0) asRoot = (args) => ['env', ['DEBIAN_FRONTEND=noninteractive', ...args]];
   else {
-    const sudo = host.run('sudo', ['-n', 'true']).status;
-    if (sudo === null) return {outcome: 'cannot install', reason: 'this user is not root and sudo is not installed'};
-    if (sudo !== 0) return {outcome: 'cannot install', reason: 'this user is not root and sudo asks for a password'};
+    const sudoStatus = host.run('sudo', ['-n', 'true']).status;
+    if (sudoStatus === null) return {outcome: 'cannot install', reason: 'this user is not root and sudo is not installed'};
+    if (sudoStatus !== 0) return {outcome: 'cannot install', reason: 'this user is not root and sudo asks for a password'};
     asRoot = (args) => ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', ...args]];
   }
 
