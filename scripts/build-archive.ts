@@ -29,6 +29,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 
 export const manifestMember = 'manifest.json';
 export const siteMember = 'site';
@@ -418,8 +419,8 @@ function main(): void {
 // Named by its own file name: bundled into the deploy tool (scripts/bundle-deploy.ts), import.meta names the bundle.
 if (
   process.argv[1] !== undefined &&
-  path.resolve(process.argv[1]) === path.resolve(import.meta.filename) &&
-  import.meta.filename.endsWith('build-archive.ts')
+  path.resolve(process.argv[1]) === path.resolve(fileURLToPath(import.meta.url)) &&
+  import.meta.url.endsWith('build-archive.ts')
 ) {
   try {
     main();

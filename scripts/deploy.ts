@@ -67,6 +67,7 @@ import {
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {buildScriptHashes, isImmutablePath, nginxReleaseConfig} from '../config/security-headers';
 import {isServedType} from '../config/served-types';
 import {checkArchive, defaultArchiveLimits, extractArchive, sha256OfFile, type ArchiveLimits, type FileRecord} from './build-archive';
@@ -799,7 +800,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(fileURLToPath(import.meta.url))) {
   main().catch((error: unknown) => {
     console.error((error as Error).message);
     process.exit(1);
