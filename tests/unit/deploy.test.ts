@@ -290,6 +290,10 @@ test('a build over the size cap, a sparse file, a file that differs from the man
   const notTar = path.join(work, 'not-a-tar');
   writeFileSync(notTar, readFileSync('/etc/hostname', 'utf8').padEnd(1024, '\n'));
   await assert.rejects(deploy({base, archive: notTar, nginx: control}), /wrong checksum/);
+  // A FIFO in place of the archive is refused at once: opened without blocking, it is no regular file.
+  const fifo = path.join(work, 'fifo.tar');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+  await assert.rejects(deploy({base, archive: fifo, nginx: control}), /fifo\.tar: not a regular file/);
   const linkToArchive = path.join(work, 'archive-link.tar');
   symlinkSync(releaseB.archive, linkToArchive);
   await assert.rejects(deploy({base, archive: linkToArchive, nginx: control}), /ELOOP/);

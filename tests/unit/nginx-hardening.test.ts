@@ -272,6 +272,8 @@ test('a CSP report that is not shaped as JSON is refused and not logged, and a f
     // Cut short, as a report truncated in transit would be.
     '{"csp-report": {"blocked-uri": "inl',
     Buffer.from('{"csp-report":{"blocked-uri":"in\0line"}}'),
+    // Not UTF-8: the log line would be neither UTF-8 nor JSON.
+    Buffer.concat([Buffer.from('{"csp-report":{"blocked-uri":"in'), Buffer.from([0xff]), Buffer.from('line"}}')]),
   ]) {
     assert.equal((await post(body)).status, 400, String(body));
   }
@@ -293,6 +295,8 @@ test('a CSP report that is not shaped as JSON is refused and not logged, and a f
   assert.equal(lines.length, linesBefore + accepted);
   assert.equal(logged.length, accepted, 'only the accepted reports are logged');
   for (const line of logged) assert.equal((JSON.parse(line) as {report: string}).report, valid);
+  // Refused reports are not written to the error log either (the local server logs at warn).
+  assert.doesNotMatch(server.errorLog(), /limiting requests/);
 });
 
 test('the plain-HTTP server redirects every request to HTTPS on the same name, path and query', async () => {
@@ -438,6 +442,22 @@ test('the CSP report log grows by bytes within its bound: a report is logged cut
   assert.equal(logged.type, 'application/csp-report');
   assert.equal(logged.length, String(Buffer.byteLength(quotes)));
   assert.equal(logged.report, quotes.slice(0, 4096));
+  // Cut where a character starts: 3 bytes of “…” each, so 4,096 bytes would end inside one.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const wide = `{"csp-report":{"blocked-uri":"${'…'.repeat(3000)}"}}`;
+  const wideAnswer = await send(`${server.url}/csp-report`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/csp-report'},
+    body: wide,
+  });
+  assert.equal(wideAnswer.status, 204);
+  const wideLine = (await logLinesOnceWritten(log, linesBefore + 2)).at(-1)!;
+  const wideReport = (JSON.parse(wideLine) as {report: string}).report;
+  assert.ok(
+    wide.startsWith(wideReport) && Buffer.byteLength(wideReport) <= 4096 && Buffer.byteLength(wideReport) > 4090,
+    `${Buffer.byteLength(wideReport)} bytes`,
+  );
+  assert.ok(!wideReport.includes('\ufffd'));
 });
 
 test('one address may have 32 requests in progress at once; more are answered 429', async () => {
