@@ -47,12 +47,14 @@ function* regularFilesUnder(root: string, relative = ''): Generator<{relative: s
   }
 }
 
+/** One read buffer for every file hashed: allocating (and zeroing) one per file cost more than the hashing. */
+const hashBuffer = Buffer.alloc(1 << 20);
+
 export function sha256OfFile(file: string): string {
   const hash = createHash('sha256');
   const descriptor = openSync(file, 'r');
   try {
-    const chunk = Buffer.alloc(1 << 20);
-    for (let read; (read = readSync(descriptor, chunk, 0, chunk.length, null)) > 0;) hash.update(chunk.subarray(0, read));
+    for (let read; (read = readSync(descriptor, hashBuffer, 0, hashBuffer.length, null)) > 0;) hash.update(hashBuffer.subarray(0, read));
   } finally {
     closeSync(descriptor);
   }
@@ -260,7 +262,8 @@ export function checkArchive(
     const prefix = isUstar ? cString(header, 345, 155) : Buffer.alloc(0);
     const rawName = prefix.length > 0 ? Buffer.concat([prefix, Buffer.from('/'), cString(header, 0, 100)]) : cString(header, 0, 100);
     const headerSize = octal(header, 124, 12);
-    const recordSize = pax?.has('size') ? Number(pax.get('size')) : headerSize;
+    const paxSize = pax?.get('size');
+    const recordSize = paxSize === undefined ? headerSize : /^\d{1,15}$/.test(paxSize) ? Number(paxSize) : undefined;
     if (recordSize === undefined || !Number.isSafeInteger(recordSize) || recordSize < 0) {
       fail(`${shown(rawName)}: a size that is not a number`);
       break;

@@ -178,7 +178,12 @@ export type ReleaseCheck = {problems: string[]; scriptHashes: string[]};
  * or a page's asset the build did not have; a refused name or type; an inline handler; and an
  * include (when there is one) other than the one rendered for `root`.
  */
-export function validateRelease(base: string, release: string, root: string, {verifyHashes = true} = {}): ReleaseCheck {
+export function validateRelease(
+  base: string,
+  release: string,
+  root: string,
+  {verifyHashes = true, knownScriptHashes}: {verifyHashes?: boolean; knownScriptHashes?: string[]} = {},
+): ReleaseCheck {
   const problems: string[] = [];
   const site = path.join(release, releaseSiteFolder);
   const manifest = readReleaseManifest(release);
@@ -227,11 +232,14 @@ export function validateRelease(base: string, release: string, root: string, {ve
       if (!own || own.carried) problems.push(`${relative}: loads /${asset}, which the build does not have`);
     }
   }
-  let scriptHashes: string[] = [];
-  try {
-    scriptHashes = buildScriptHashes(site).hashes;
-  } catch (error) {
-    problems.push((error as Error).message);
+  // Known when only hashed files (never a page) changed since the pages were last read.
+  let scriptHashes: string[] = knownScriptHashes ?? [];
+  if (!knownScriptHashes) {
+    try {
+      scriptHashes = buildScriptHashes(site).hashes;
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
   }
   const include = path.join(release, releaseIncludeFile);
   if (existsSync(include) && problems.length === 0) {
@@ -297,6 +305,8 @@ function carryHashedFiles(fromRelease: string, toRelease: string, manifest: Rele
   let carried = 0;
   for (const [relative, record] of Object.entries(from.files)) {
     if (record.carried || !isImmutablePath(`/${relative.replace(/\.(br|gz)$/, '')}`) || Object.hasOwn(manifest.files, relative)) continue;
+    // Written by this deploy, but a path that leaves the release is never followed.
+    if (relative.startsWith('/') || relative.split('/').some((part) => part === '..' || part === '')) continue;
     const source = path.join(fromRelease, releaseSiteFolder, relative);
     const target = path.join(toRelease, releaseSiteFolder, relative);
     if (existsSync(target) || !existsSync(source) || !lstatSync(source).isFile()) continue;
@@ -567,7 +577,7 @@ export async function deploy({
           extractArchive(descriptor, checked, path.join(staging, releaseSiteFolder), (relative, sha256) => {
             if (servingManifest?.files[relative]?.sha256 === sha256) {
               try {
-                return statSync(path.join(releases, serving!, releaseSiteFolder, relative)).mtimeMs / 1000;
+                return lstatSync(path.join(releases, serving!, releaseSiteFolder, relative)).mtimeMs / 1000;
               } catch {
                 // Gone: a new time.
               }
@@ -652,7 +662,8 @@ export async function rollback({
       chmodSync(path.join(targetRelease, releaseManifestFile), 0o644);
       openToReaders(path.join(targetRelease, releaseSiteFolder));
     }
-    const after = validateRelease(absoluteBase, targetRelease, siteRootOf(absoluteBase, target), {verifyHashes: false});
+    // The carried files are hashed files, never pages: the pages' script hashes are those just read.
+    const after = validateRelease(absoluteBase, targetRelease, siteRootOf(absoluteBase, target), {knownScriptHashes: before.scriptHashes});
     if (after.problems.length > 0) throw refused(`Rollback to ${target}`, after.problems);
     switchTo(absoluteBase, target, nginx, reload);
     // Going back drops the current release from the history; `--to` adds its target.
@@ -769,6 +780,8 @@ async function main(): Promise<void> {
     if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new Error('--max-bytes: a number of bytes');
     const archive = text('--archive');
     if (!archive) throw new Error('--archive <file>, or - for standard input: the build archive (`npm run pack:build`).');
+    if (archive === '-' && process.stdin.isTTY)
+      throw new Error('--archive -: standard input is a terminal; pass the archive with `< tessera-docs-build.tar`.');
     const {id, carried, notes} = await deploy({
       base,
       archive: archive === '-' ? 0 : archive,
