@@ -343,8 +343,10 @@ export function checkArchive(
   let manifest: BuildManifest | undefined;
   if (problems.length === 0) {
     try {
-      manifest = JSON.parse(utf8.decode(manifestData)) as BuildManifest;
-      if (manifest.format !== manifestFormat || typeof manifest.files !== 'object' || manifest.files === null) throw new Error('format');
+      const parsed = JSON.parse(utf8.decode(manifestData)) as BuildManifest;
+      if (parsed.format !== manifestFormat || typeof parsed.files !== 'object' || parsed.files === null || Array.isArray(parsed.files))
+        throw new Error('format');
+      manifest = parsed;
     } catch {
       problems.push(manifestData ? `${manifestMember}: not a ${manifestFormat} manifest` : `no ${manifestMember}`);
     }
