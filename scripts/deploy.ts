@@ -117,7 +117,11 @@ export function refusedPathReason(relative: string, kind: 'file' | 'directory' =
 
 const notAFileOrFolder = 'not a file or folder (a symbolic link could lead out of the web root)';
 
-type ReleaseManifest = {format: 'tessera-docs-release/1'; files: Record<string, FileRecord & {carried?: true}>};
+/**
+ * `scriptHashes`: the pages' inline-script hashes, read with the pages at the deploy; while every
+ * page still has its hash of `files`, they are still the pages' hashes, and need not be read again.
+ */
+type ReleaseManifest = {format: 'tessera-docs-release/1'; files: Record<string, FileRecord & {carried?: true}>; scriptHashes?: string[]};
 
 function readReleaseManifest(release: string): ReleaseManifest | undefined {
   try {
@@ -232,9 +236,11 @@ export function validateRelease(
       if (!own || own.carried) problems.push(`${relative}: loads /${asset}, which the build does not have`);
     }
   }
-  // Known when only hashed files (never a page) changed since the pages were last read.
-  let scriptHashes: string[] = knownScriptHashes ?? [];
-  if (!knownScriptHashes) {
+  // Known when only hashed files (never a page) changed since the pages were last read, or when
+  // every file was just checked against the hashes of the deploy that read the pages.
+  const known = knownScriptHashes ?? (verifyHashes && problems.length === 0 ? manifest.scriptHashes : undefined);
+  let scriptHashes: string[] = known ?? [];
+  if (!known) {
     try {
       scriptHashes = buildScriptHashes(site).hashes;
     } catch (error) {
@@ -243,8 +249,14 @@ export function validateRelease(
   }
   const include = path.join(release, releaseIncludeFile);
   if (existsSync(include) && problems.length === 0) {
-    const expected = nginxReleaseConfig({root, scriptHashes, generatedBy: 'scripts/deploy.ts'});
-    if (readFileSync(include, 'utf8') !== expected) problems.push(`${releaseIncludeFile}: not the one the deploy renders for this release`);
+    let expected: string | undefined;
+    try {
+      expected = nginxReleaseConfig({root, scriptHashes, generatedBy: 'scripts/deploy.ts'});
+    } catch (error) {
+      problems.push(`${releaseManifestFile}: ${(error as Error).message}`);
+    }
+    if (expected !== undefined && readFileSync(include, 'utf8') !== expected)
+      problems.push(`${releaseIncludeFile}: not the one the deploy renders for this release`);
   }
   return {problems, scriptHashes};
 }
@@ -598,6 +610,7 @@ export async function deploy({
         const finalSite = siteRootOf(absoluteBase, id);
         const {problems, scriptHashes} = validateRelease(absoluteBase, staging, finalSite);
         if (problems.length > 0) throw refused('Build', problems);
+        writeJsonAtomically(path.join(staging, releaseManifestFile), {...manifest, scriptHashes});
         writeFileSync(
           path.join(staging, releaseIncludeFile),
           nginxReleaseConfig({root: finalSite, scriptHashes, generatedBy: 'scripts/deploy.ts'}),

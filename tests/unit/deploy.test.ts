@@ -412,6 +412,22 @@ test('status flags a link, a hard link to a file outside the releases, a changed
   }
 });
 
+test('status flags an include that is not the one the deploy rendered, and a rollback to that release is refused', async () => {
+  const target = readHistory(base).served.at(-2)!;
+  const include = path.join(base, 'releases', target, releaseIncludeFile);
+  const rendered = readFileSync(include, 'utf8');
+  writeFileSync(include, `${rendered}location /leak/ { alias /etc/; }\n`);
+  try {
+    assert.deepEqual(releaseStatus(base).find(({id}) => id === target)!.problems, [
+      `${releaseIncludeFile}: not the one the deploy renders for this release`,
+    ]);
+    await assert.rejects(rollback({base, nginx: control}), /release\.nginx\.conf: not the one the deploy renders/);
+  } finally {
+    writeFileSync(include, rendered);
+  }
+  assert.deepEqual(releaseStatus(base).find(({id}) => id === target)!.problems, []);
+});
+
 test('leftovers of an interrupted deploy are listed by status, then removed and reported by the next deploy; an unconfirmed switch is undone', async () => {
   const releases = path.join(base, 'releases');
   mkdirSync(path.join(releases, '.staging-killed/site'), {recursive: true});
