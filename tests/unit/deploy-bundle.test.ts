@@ -2,7 +2,8 @@
  * The deploy as the README installs it: scripts/deploy.ts bundled into one file
  * (scripts/bundle-deploy.ts), run by node as an unprivileged user of its own, with the archive on
  * standard input as the build user's shell would hand it. The users are bare ids (setpriv), so no
- * account is created. Running as another user needs root; elsewhere those tests are skipped.
+ * account is created. Running as another user needs root and a node that user may run; elsewhere
+ * those tests are skipped.
  */
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
