@@ -358,6 +358,7 @@ function runNginx(control: NginxControl, args: string[]): void {
  * nginx serves until a deploy or rollback reloads it.
  */
 function realBase(base: string): string {
+  if (!existsSync(base)) throw new Error(`No deploy at ${path.resolve(base)}: the first deploy creates it.`);
   return realpathSync(path.resolve(base));
 }
 
