@@ -114,7 +114,7 @@ function testVectorSection(signature: JsonObject, headerName: string, docsRoute:
     `| Timestamp \`t\` | \`${vector.timestamp}\` (${new Date(vector.timestamp * 1000).toISOString().replace('.000Z', 'Z')}) |`,
     `| ${headerName} | \`${vector.header}\` |`,
     '',
-    '```json title="Raw body"',
+    '```json title="Raw body" schema="SessionNotification"',
     vector.body,
     '```',
     '',

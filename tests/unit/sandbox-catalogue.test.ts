@@ -12,6 +12,7 @@ import {SandboxClock} from '../../src/lib/sandbox/clock';
 import type {SandboxRequest} from '../../src/lib/sandbox/http';
 import {parseFaultSpec} from '../../src/lib/sandbox/faults';
 import {TesseraSandbox} from '../../src/lib/sandbox/sandbox';
+import {jsonMediaType, SchemaValidator} from '../../src/lib/openapi/schema-validator';
 import {loadApiDocuments, testKeyId} from '../support/sandbox';
 
 const {v3, v1} = loadApiDocuments();
@@ -356,7 +357,37 @@ const afterCancel: Scenario = async (world, operationId) => {
   return request;
 };
 
-async function reach(operationId: string, code: string): Promise<{status: number; code: unknown} | undefined> {
+// Closed: a field the documented schema does not have fails, as a typo in the simulator would.
+const responses = new SchemaValidator(v3, 'sandbox-responses', {closed: true});
+
+/** What is wrong with an answer against the response the operation documents for its status. */
+function responseProblems(operationId: string, status: number, body: JsonObject): string[] {
+  for (const [template, pathItem] of Object.entries(v3.paths as Record<string, JsonObject>))
+    for (const [method, operation] of Object.entries(pathItem) as [string, JsonObject][]) {
+      if (operation?.operationId !== operationId) continue;
+      const documented = ((operation.responses ?? {}) as JsonObject)[String(status)];
+      if (!documented) return [`${operationId} answered ${status}, which it does not document`];
+      const media = jsonMediaType(resolveRef(v3, documented).content as JsonObject | undefined);
+      if (!media) return [];
+      const pointer = `#/paths/${template.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/responses/${status}`;
+      const schemaPointer = typeof (documented as JsonObject).$ref === 'string' ? `${(documented as JsonObject).$ref}` : pointer;
+      return responses.validate(`${schemaPointer}/content/${media[0].replaceAll('/', '~1')}/schema`, body).map((problem) => `${operationId} ${status}: ${problem}`);
+    }
+  return [`no operation ${operationId}`];
+}
+
+test('every success the sandbox answers matches the response schema the operation documents, field for field', async () => {
+  const problems: string[] = [];
+  for (const [operationId, build] of Object.entries(valid)) {
+    const world = await new World().start();
+    const answer = await world.send(await build(world));
+    if (answer.status >= 300) problems.push(`${operationId}: the valid request answered ${answer.status} ${JSON.stringify(answer.json)}`);
+    else problems.push(...responseProblems(operationId, answer.status, answer.json));
+  }
+  assert.deepEqual(problems, []);
+});
+
+async function reach(operationId: string, code: string): Promise<{status: number; code: unknown; body: JsonObject} | undefined> {
   const scenario = specific[`${operationId} ${code}`] ?? (code === 'session_not_modifiable' ? afterCancel : generic[code]);
   if (!scenario || !valid[operationId]) return undefined;
   const world = await new World().start();
@@ -367,13 +398,13 @@ async function reach(operationId: string, code: string): Promise<{status: number
     const second = await world.send(prepared.concurrent);
     world.release();
     await first;
-    return {status: second.status, code: second.json.code};
+    return {status: second.status, code: second.json.code, body: second.json};
   }
   const answer = await world.send(prepared);
-  return {status: answer.status, code: answer.json.code};
+  return {status: answer.status, code: answer.json.code, body: answer.json};
 }
 
-test('the sandbox reaches every error code each V3 operation documents, with its documented status', async () => {
+test('the sandbox reaches every error code each V3 operation documents, with its documented status and problem body', async () => {
   const missed: string[] = [];
   const unreachable: string[] = [];
   let reached = 0;
