@@ -101,3 +101,9 @@ for (const [version, {file, pages, overviewPages}] of Object.entries(versions)) 
     });
   }
 }
+
+test('both API versions name the same support contact', () => {
+  const [v1, v3] = [apiFiles.v1, apiFiles.v3].map((file) => (loadApiDocument(file).info as {contact?: unknown}).contact);
+  assert.ok(v3, 'the V3 file names no contact');
+  assert.deepEqual(v1, v3);
+});
