@@ -67,6 +67,11 @@ test('the limits the sandbox reads are the ones the descriptions state', () => {
   );
 });
 
+test('the slow signup review the sandbox plays lasts as long as its test value says', () => {
+  const slow = (v3['x-sandbox-test-data'].values as {id: string; outcome: string}[]).find((value) => value.id === 'signup_review_slow')!;
+  assert.match(slow.outcome, new RegExp(`takes ${duration(v3['x-sandbox-timings'].slowSignupReviewAfterSeconds)}`));
+});
+
 test('the delivery schedule the sandbox retries on is the one the notification responses describe', () => {
   const delivery = v3.components.responses.NotificationAccepted['x-tessera-delivery'];
   const text = flat(v3.components.responses.NotificationAccepted.description);

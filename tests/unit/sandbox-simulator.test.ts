@@ -219,6 +219,35 @@ describe('the sandbox simulator', () => {
     assert.equal(limited.headers['Retry-After'], '1');
   });
 
+  test('a submitted signup is reviewed, not expired: approved after the review time, the slow-review number later, and not changeable meanwhile', async () => {
+    const client = await SandboxClient.start({expiresIn: 3600});
+    const timings = v3['x-sandbox-timings'];
+    const quick = await client.createSignupSession();
+    const submitted = await client.call('POST', `/v3/test-helpers/sessions/${quick.id}/complete`, {});
+    assert.equal(submitted.json.outcome, 'submitted');
+    const update = await client.call('PATCH', `/v3/sessions/${quick.id}`, {status: 'cancelled'});
+    assert.equal(update.json.code, 'session_not_modifiable', 'a submitted application cannot be cancelled');
+    const slowNumber = (v3['x-sandbox-test-data'].values as {id: string; value: string}[]).find(
+      (value) => value.id === 'signup_review_slow',
+    )!.value;
+    const slow = await client.createSignupSession();
+    await client.call('POST', `/v3/test-helpers/sessions/${slow.id}/complete`, {organisationNumber: slowNumber});
+    await client.advance(timings.signupReviewAfterSeconds);
+    const approved = await client.call('GET', `/v3/sessions/${quick.id}`);
+    assert.equal(approved.json.status, 'completed');
+    assert.match(String(approved.json.merchantAccountId), /^mer_[A-Za-z0-9]{16}$/);
+    assert.equal((await client.call('GET', `/v3/sessions/${slow.id}`)).json.status, 'in_progress');
+    await client.advance(timings.slowSignupReviewAfterSeconds);
+    assert.equal((await client.call('GET', `/v3/sessions/${slow.id}`)).json.status, 'completed');
+    const unsubmitted = await client.createSignupSession();
+    const pending = await client.createSignupSession();
+    await client.call('POST', `/v3/test-helpers/sessions/${pending.id}/complete`, {organisationNumber: slowNumber});
+    await client.advance(24 * 3600);
+    await client.renewSecret();
+    assert.equal((await client.call('GET', `/v3/sessions/${unsubmitted.id}`)).json.status, 'expired');
+    assert.equal((await client.call('GET', `/v3/sessions/${pending.id}`)).json.status, 'completed', 'reviewed, never expired');
+  });
+
   test('V1 answers with its documented examples and validates against its own schemas', async () => {
     const sandbox = new TesseraSandbox({v3, v1});
     const invalid = await sandbox.handle({

@@ -35,7 +35,12 @@ export type V3Facts = {
     authorizationValidForSeconds: number;
     refundWindowSeconds: number;
   };
-  timings: {refundSettlesAfterSeconds: number; hostedPageDeliveryAfterSeconds: number};
+  timings: {
+    refundSettlesAfterSeconds: number;
+    hostedPageDeliveryAfterSeconds: number;
+    signupReviewAfterSeconds: number;
+    slowSignupReviewAfterSeconds: number;
+  };
   transitions: Record<string, Record<string, string[]>>;
   allowedStatuses: Map<string, string[]>;
   sessionExpiry: {minimum: number; maximum: number; default: number};
@@ -200,8 +205,9 @@ type SessionRecord = {
   expiresMs: number;
   decisionDeadlineMs: number | null;
   card?: CardBehaviour;
-  /** The signup is submitted and waits for the review (approve or reject). */
+  /** The signup is submitted and waits for the review (approve or reject), which the sandbox decides at this time. */
   submitted?: boolean;
+  reviewDueMs?: number;
 };
 
 type OrderRecord = {
@@ -334,7 +340,10 @@ export class V3Account {
         session.decisionDeadlineMs = null;
         data.updatedAt = isoSeconds(now);
         this.notifySession({notify}, session);
-      } else if (!this.final(data.status) && data.status !== 'awaiting_decision' && now >= session.expiresMs) {
+      } else if (session.submitted && data.status === 'in_progress' && session.reviewDueMs !== undefined && now >= session.reviewDueMs) {
+        this.approve(session, now, notify);
+      } else if (!this.final(data.status) && data.status !== 'awaiting_decision' && !session.submitted && now >= session.expiresMs) {
+        // A submitted application does not expire while it is reviewed.
         this.move('SessionStatus', data, 'expired');
         data.statusReason = 'session_timeout';
         data.updatedAt = isoSeconds(now);
@@ -483,6 +492,11 @@ export class V3Account {
   updateSession(call: Call): HandlerResult {
     const session = this.session(call.path.sessionId!, call.now);
     this.modifiable(call, session);
+    if (session.submitted)
+      throw new ApiProblem(
+        'session_not_modifiable',
+        `The application of session ${session.data.id} is submitted and under review; it can no longer be changed or cancelled.`,
+      );
     const body = call.body!;
     const data = session.data;
     if (body.expiresAt !== undefined) {
@@ -636,6 +650,9 @@ export class V3Account {
         return {status: 200, body: {session: this.sessionView(session), outcome: 'signup_declined', declineCode: null}};
       }
       session.submitted = true;
+      const slow = number === this.facts.testValues.find((value) => value.id === 'signup_review_slow')?.value;
+      session.reviewDueMs =
+        call.now + (slow ? this.facts.timings.slowSignupReviewAfterSeconds : this.facts.timings.signupReviewAfterSeconds) * 1000;
       return {status: 200, body: {session: this.sessionView(session), outcome: 'submitted', declineCode: null}};
     }
     const number = String(body.card ?? testValueWith(this.facts, 'card', {enum: 'OrderStatus', value: 'authorized'}));
@@ -721,17 +738,23 @@ export class V3Account {
     return session;
   }
 
-  approveSignup(call: Call): HandlerResult {
-    const session = this.reviewedSignup(call);
+  private approve(session: SessionRecord, now: number, notify: Call['notify']): void {
     this.move('SessionStatus', session.data, 'completed');
     session.data.merchantAccountId = `mer_${randomAlphanumeric(16)}`;
-    session.data.updatedAt = isoSeconds(call.now);
-    this.notifySession(call, session);
+    session.data.updatedAt = isoSeconds(now);
+    session.reviewDueMs = undefined;
+    this.notifySession({notify}, session);
+  }
+
+  approveSignup(call: Call): HandlerResult {
+    const session = this.reviewedSignup(call);
+    this.approve(session, call.now, call.notify);
     return {status: 200, body: {session: this.sessionView(session), outcome: 'signup_approved', declineCode: null}};
   }
 
   rejectSignup(call: Call): HandlerResult {
     const session = this.reviewedSignup(call);
+    session.reviewDueMs = undefined;
     this.move('SessionStatus', session.data, 'rejected');
     session.data.statusReason = 'signup_declined';
     session.data.updatedAt = isoSeconds(call.now);
