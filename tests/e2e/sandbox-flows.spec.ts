@@ -1,5 +1,5 @@
 /**
- * The guide's payment flow, end to end, in every sample language, against the local sandbox
+ * The guides' flows, end to end, in every sample language, against the local sandbox
  * (scripts/sandbox) rather than a stateless mock: the request samples the operation pages show
  * create the session, approve it and capture and refund its order, with the ids the sandbox gave
  * them; the sandbox's test helper plays the shopper; and the guide's notification handler, in the
@@ -11,6 +11,7 @@
 import {expect, test} from '@playwright/test';
 import http from 'node:http';
 import {SandboxClock} from '../../src/lib/sandbox/clock';
+import {parseFaultSpec} from '../../src/lib/sandbox/faults';
 import type {Notification} from '../../src/lib/sandbox/notifications';
 import {verifySignature} from '../../src/lib/sandbox/signature';
 import {sampleLanguages} from '../../src/lib/sample-languages';
@@ -26,7 +27,9 @@ const example = {
   captureId: 'c41d7e92-0a6b-4f35-8d2c-9b17e6a30f58',
   sessionId: '3f6c2a1e-8b4d-4c9a-9e27-5d1f0b7a6c42',
 };
-const handlerGuide = 'docs/guides/guides/quick_guides/payment_steps/completed_session.mdx';
+const paymentGuides = 'docs/guides/guides/quick_guides/payment_steps';
+const handlerGuide = `${paymentGuides}/completed_session.mdx`;
+const signupGuides = 'docs/guides/guides/quick_guides/signup_steps';
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 const pages = new Map(
@@ -42,10 +45,10 @@ function sampleOf(pageId: string, language: string): string {
   return sample.source;
 }
 
-/** The guide's notification handler in a language: the tab set of its `notifications.php`. */
-function handlerOf(language: string): {source: string; fileName: string} | undefined {
-  const fences = codeFences(handlerGuide);
-  const php = fences.find((fence) => fence.meta.title === 'notifications.php');
+/** A guide's program in a language: the tab set its PHP version names (`notifications.php`). */
+function handlerOf(language: string, guide = handlerGuide, phpTitle = 'notifications.php'): {source: string; fileName: string} | undefined {
+  const fences = codeFences(guide);
+  const php = fences.find((fence) => fence.meta.title === phpTitle);
   const fence = fences.find((candidate) => candidate.tabSet === php?.tabSet && candidate.tab === language);
   if (!fence) return undefined;
   const fileName =
@@ -122,6 +125,27 @@ for (const language of sampleLanguages) {
       expect(read.stdout).toContain(orderId);
     };
     try {
+      // The guide's client-token endpoint creates the session from the guide's request and hands its token to the page.
+      const clientTokenProgram = handlerOf(language.id, `${paymentGuides}/load_the_client.mdx`, 'public/api/tessera/client-token.php');
+      if (clientTokenProgram && language.id !== 'csharp') {
+        const sessionRequest = codeFences(`${paymentGuides}/create_payment_session.mdx`).find(
+          (fence) => fence.meta.operation === 'createSession' && fence.meta.part === 'request',
+        )!.code;
+        const served = await runServer(language.id, clientTokenProgram.source, clientTokenProgram.fileName, url, {
+          // PHP keeps its sessions in the run's folder (PHP_INI_SCAN_DIR adds an ini file to Debian's own).
+          files: (folder) => ({'php-ini/sessions.ini': `session.save_path=${folder}\n`, 'session-request.json': sessionRequest}),
+          environment: (folder) => ({...environment, PHP_INI_SCAN_DIR: `:${folder}/php-ini`}),
+          send: async (programUrl) => {
+            const answer = await fetch(`${programUrl}/api/tessera/client-token`, {method: 'POST'});
+            return {status: answer.status, body: await answer.text()};
+          },
+        });
+        expect(
+          served.answer.status,
+          `the client-token endpoint: ${served.answer.body}\n${served.stderr.split('\n').slice(-6).join('\n')}`,
+        ).toBe(200);
+        expect(JSON.parse(served.answer.body).clientToken, 'the endpoint hands the page a fresh client token').toMatch(/^ct_test_/);
+      }
       const handler = handlerOf(language.id);
       if (handler && language.id !== 'csharp') {
         const result = await runServer(language.id, handler.source, handler.fileName, url, {
@@ -152,6 +176,73 @@ for (const language of sampleLanguages) {
       }
     } finally {
       receiver?.close();
+      await sandboxServer.close();
+    }
+  });
+}
+
+/**
+ * The signup guide's programs against the sandbox: the program that creates the lead's session
+ * loses its first answer (the sandbox drops the connection after creating the session) and must
+ * retry with the same Idempotency-Key, getting the stored session back, not a second one; then the
+ * test helpers play the applicant and the review, and the guide's signup handler receives the
+ * signed `session.completed` and reads the session back. The programs are written by hand in every
+ * language but cURL; C#'s are checked statically elsewhere (their web handler needs ASP.NET).
+ */
+for (const language of sampleLanguages.filter((candidate) => !['curl', 'csharp'].includes(candidate.id))) {
+  test(`the signup flow runs against the local sandbox in ${language.label}: a retry with the same key, the review, the signed notification`, async () => {
+    test.setTimeout(240_000);
+    const sandboxServer = await startSandbox(
+      {port: 0, host: '127.0.0.1', speed: 1, faults: parseFaultSpec('drop:next=1:op=createSession'), rateLimits: true},
+      {quiet: true},
+    );
+    const {sandbox, url} = sandboxServer;
+    try {
+      const basic = `Basic ${Buffer.from('key_test_8HqT2mVx4LcR9pWn3sYb6KdA:flow').toString('base64')}`;
+      const {secret} = (await (await fetch(`${url}/v3/auth/secret`, {method: 'POST', headers: {Authorization: basic}})).json()) as {
+        secret: string;
+      };
+      const environment = {TESSERA_SECRET: secret};
+      const creator = handlerOf(language.id, `${signupGuides}/create_signup_session.mdx`, 'create-signup-session.php');
+      expect(creator, 'the signup guide has its create program in this language').toBeTruthy();
+      const created = await runSample(language.id, creator!.source, url, {fileName: creator!.fileName, environment});
+      expect(created.exitCode, `${created.stdout}${created.stderr}`).toBe(0);
+      expect(created.exchanges[0]?.violations, 'the first attempt lost its answer').toBe('connection closed unanswered');
+      expect(created.exchanges.at(-1)?.status).toBe(201);
+      expect(new Set(created.exchanges.map((exchange) => exchange.idempotencyKey)).size, 'every attempt sent the same key').toBe(1);
+      const sessions = [...sandbox.objects('key_test_8HqT2mVx4LcR9pWn3sYb6KdA')!.sessions.values()];
+      expect(sessions.length, 'the retry created no second session').toBe(1);
+      const sessionId = sessions[0]!.data.id;
+      expect(created.stdout).toContain(`Created signup session ${sessionId} (created)`);
+      expect(created.stdout, 'the program says the session came from the earlier attempt').toContain(
+        'Replayed: an earlier attempt had already created this session.',
+      );
+      const handler = handlerOf(language.id, `${signupGuides}/completed_session.mdx`);
+      expect(handler, 'the signup guide has its handler in this language').toBeTruthy();
+      const served = await runServer(language.id, handler!.source, handler!.fileName, url, {
+        environment: () => environment,
+        send: async (handlerUrl) => {
+          sandbox.notifyUrl = `${handlerUrl}/api/tessera/notifications`;
+          const helper = (action: string) =>
+            fetch(`${url}/v3/test-helpers/${action}`, {method: 'POST', headers: {Authorization: `Bearer ${secret}`}});
+          expect(((await (await helper(`sessions/${sessionId}/complete`)).json()) as {outcome: string}).outcome).toBe('submitted');
+          expect((await helper(`signups/${sessionId}/approve`)).status).toBe(200);
+          const completed = await delivered(sandbox.outbox.sent, 'session.completed');
+          return {status: completed.attempts[0]!.status ?? 0, body: JSON.stringify(completed.attempts)};
+        },
+      });
+      expect(
+        served.answer.status,
+        `the handler acknowledges session.completed: ${served.answer.body}\n${served.stderr.split('\n').slice(-8).join('\n')}`,
+      ).toBeLessThan(300);
+      expect(served.answer.status).toBeGreaterThanOrEqual(200);
+      expect(
+        served.exchanges.some(
+          (exchange) => exchange.method === 'GET' && exchange.url === `/v3/sessions/${sessionId}` && exchange.status === 200,
+        ),
+        'the handler read the session back',
+      ).toBe(true);
+    } finally {
       await sandboxServer.close();
     }
   });

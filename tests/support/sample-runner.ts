@@ -89,8 +89,18 @@ async function startRecordingProxy(target: URL): Promise<{url: string; exchanges
       },
     );
     forwarded.on('error', (error) => {
-      exchanges.push({method: incoming.method ?? '', url: incoming.url ?? '', status: 0, violations: `mock unreachable: ${error.message}`});
-      outgoing.writeHead(502).end();
+      // A server that closed the connection unanswered (the sandbox's `drop` fault) is passed on as such.
+      const dropped = (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+      const idempotencyKey = incoming.headers['idempotency-key'];
+      exchanges.push({
+        method: incoming.method ?? '',
+        url: incoming.url ?? '',
+        status: 0,
+        violations: dropped ? 'connection closed unanswered' : `mock unreachable: ${error.message}`,
+        ...(typeof idempotencyKey === 'string' ? {idempotencyKey} : {}),
+      });
+      if (dropped) incoming.socket.destroy();
+      else outgoing.writeHead(502).end();
     });
     incoming.pipe(forwarded);
   });
