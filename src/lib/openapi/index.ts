@@ -12,6 +12,7 @@ export * from './schema-cycles';
 export * from './description-markup';
 export * from './operations';
 export * from './schemas';
+export * from './field-schemas';
 export * from './reference-routes';
 export * from './samples';
 export * from './schema-validator';
