@@ -1,7 +1,7 @@
 /**
- * Each operation's error examples are its own: a 404, 409, 422 or 429 example names the request
- * the operation receives (`instance` is its path), a 404 the resource its path names, and the
- * secret endpoint's 429 the limit the rate-limit table gives it.
+ * Each operation's error examples are its own, in both versions: a 404, 409, 422 or 429 example
+ * names the request the operation receives (`instance` is its path), a 404 the resource the
+ * operation reads, and V3's secret endpoint's 429 the limit the rate-limit table gives it.
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
@@ -9,6 +9,7 @@ import {apiFiles, loadApiDocument, resolveRef, type JsonObject} from '../../src/
 import {httpMethods} from '../../src/lib/http-methods';
 
 const v3 = loadApiDocument(apiFiles.v3) as JsonObject;
+const v1 = loadApiDocument(apiFiles.v1) as JsonObject;
 const ownStatuses = ['404', '409', '422', '429'];
 
 type ErrorExample = {operationId: string; path: string; status: string; name: string; value: JsonObject};
@@ -39,13 +40,29 @@ function errorExamples(document: JsonObject): ErrorExample[] {
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
 
-test('every 404, 409, 422 and 429 example of an operation names that operation’s request', () => {
-  const examples = errorExamples(v3);
-  assert.ok(examples.length > 60, `${examples.length} examples`);
-  const elsewhere = examples
-    .filter((example) => !pathPattern(example.path).test(String(example.value.instance)))
-    .map((example) => `${example.operationId} ${example.status} ${example.name}: instance ${String(example.value.instance)}`);
-  assert.deepEqual(elsewhere, []);
+for (const [file, document] of [
+  [apiFiles.v3, v3],
+  [apiFiles.v1, v1],
+] as const) {
+  test(`${file}: every 404, 409, 422 and 429 example of an operation names that operation’s request`, () => {
+    const examples = errorExamples(document);
+    assert.ok(examples.length > 40, `${examples.length} examples`);
+    const elsewhere = examples
+      .filter((example) => !pathPattern(example.path).test(String(example.value.instance)))
+      .map((example) => `${example.operationId} ${example.status} ${example.name}: instance ${String(example.value.instance)}`);
+    assert.deepEqual(elsewhere, []);
+  });
+}
+
+test('a V1 404 example names the resource of its operation: the order, the signup or the checkout session', () => {
+  const wrong = errorExamples(v1)
+    .filter((example) => example.status === '404')
+    .filter((example) => {
+      const resource = example.path.startsWith('/v1/orders') ? 'order' : /signup/.test(example.path) ? 'signup' : 'checkout session';
+      return !String(example.value.detail).startsWith(`No ${resource} `);
+    })
+    .map((example) => `${example.operationId}: ${String(example.value.detail)}`);
+  assert.deepEqual(wrong, []);
 });
 
 test('a 404 example names the resource of its path, or the session a hosted page is created for', () => {
