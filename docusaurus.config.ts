@@ -75,6 +75,8 @@ const config: Config = {
     './src/plugins/versioned-not-found/index.ts',
     // The first paint waits for the top of a docs page, so that nothing painted early moves.
     './src/plugins/hold-first-paint/index.ts',
+    // Computed facts the React pages state (the sample languages), defined for the bundler.
+    './src/plugins/site-facts/index.ts',
     ...layer.plugins,
     // Its llms.txt texts come from config/llms.ts on the build side; options written here would ship to every page.
     './src/plugins/markdown-twins/index.ts',

@@ -15,6 +15,8 @@ export default tseslint.config(
       'build-scale/',
       // The builds of the ledger bench, one per unit switched off (npm run bench:ledger).
       'build-ledger/',
+      // The deploy tool bundled for its own install (npm run deploy:bundle).
+      'dist/',
       '.docusaurus/',
       '.generated/',
       'node_modules/',

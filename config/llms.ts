@@ -35,10 +35,11 @@ const apiDownloads = (siteDir: string) =>
 export const markdownTwinsOptions = {
   title: site.title,
   summary: `Developer documentation for ${site.productName} Checkout, a payment-checkout provider: step-by-step guides, the client SDK and the REST API reference for payment sessions, signup sessions, order management (capture, refund, cancel), hosted payment pages and tokenized payment methods.`,
-  details: [
+  /** The paragraphs after the summary, given the facts the site computes (the plugin passes them). */
+  details: (facts: {sampleLanguages: string}) => [
     'Every page below is the Markdown twin of a docs page: the page URL with `.md`. Each twin starts with front matter naming its docs version and canonical URL.',
     `Version ${docsVersions.current.path} is current and documents the V3 API. Version ${docsVersions.legacy.path} is deprecated: it documents the V1 API, which is being retired; build new integrations on V3.`,
-    'Server samples come in JSON, PHP (Guzzle) and C# (.NET 8) against the sandbox https://api.sandbox.tessera.example; client samples are TypeScript against the SDK declarations.',
+    `Every request is shown as its JSON and as a sample in ${facts.sampleLanguages}, against the sandbox https://api.sandbox.tessera.example; client samples are TypeScript against the SDK declarations.`,
   ],
   downloads: (siteDir: string) => [
     {

@@ -81,6 +81,12 @@ export const highlightedLanguages = ['json', 'php', 'csharp', 'bash', 'javascrip
  */
 export const sampleLanguageParameter = 'lang';
 
+/**
+ * The class of every tab row of code samples (src/css/custom.css): its tabs wrap onto a second row
+ * instead of scrolling sideways, so every language and the chosen one stay in view at any width.
+ */
+export const sampleTabsClassName = 'sample-language-tabs';
+
 /** Spec 7, 9: browser storage; local storage only, and only these keys (prefixes before the site suffix). */
 export const storage = {
   type: 'localStorage',

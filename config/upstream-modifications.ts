@@ -446,6 +446,18 @@ export const upstreamModifications: UpstreamModification[] = [
   },
   {
     purpose: 'feature',
+    keptBecause:
+      'An API overview page has one "Authentication" heading and shows every security scheme, on the page and in its Markdown twin.',
+    package: 'docusaurus-plugin-openapi-docs',
+    upstreamFile: 'docusaurus-plugin-openapi-docs/lib/markdown/createAuthentication.js',
+    kind: 'patched output',
+    ours: ['scripts/reference/security-schemes.ts', 'scripts/generate-api-docs.ts'],
+    why: 'The plugin writes the security schemes under a second "Authentication" heading (same anchor as the description\'s own section) as tabs, of which only the selected one renders: the page and its twin showed Basic only. The generated heading becomes "Security schemes" and each scheme a section under its label.',
+    gain: 'No weight change (one tab set fewer on the two overview pages).',
+    switchOff: 'remove the withSecuritySchemeSections call from scripts/generate-api-docs.ts',
+  },
+  {
+    purpose: 'feature',
     keptBecause: "An added API shaped like the largest providers' (expandable objects: Stripe's) generates at all.",
     package: 'docusaurus-plugin-openapi-docs',
     upstreamFile: 'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec.js',
@@ -753,6 +765,7 @@ export const checkedUpstreamHashes: Record<string, string> = {
   '@docusaurus/theme-classic/lib/theme/DocCard/index.js': 'ed868923dd2135d3',
   '@docusaurus/plugin-content-docs/lib/client/docsUtils.js': 'cab6060db00dcb79',
   'docusaurus-plugin-openapi-docs/lib/openapi/openapi.js': '7d77eebda3a19f67',
+  'docusaurus-plugin-openapi-docs/lib/markdown/createAuthentication.js': '7da92873f8500280',
   'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec.js': '3663ede531ee4daf',
   'docusaurus-plugin-openapi-docs/lib/markdown/utils.js': '24298285925b85b0',
   '@rspack/core/dist/index.js': '3f89b093f004eba7',

@@ -28,6 +28,7 @@ import {startNginx} from './nginx-server';
 import {describeLoadTest, runLoadTest, type LoadTestFigures} from './load-test';
 import {cdnHeadersFile} from './write-host-headers';
 import {benchSearch, searchMarkdown, type SearchBenchRow} from './bench-search';
+import {benchSandbox, describeSandbox, type SandboxFigures} from './bench-sandbox';
 import {
   gzipLevel,
   hydratedSelector,
@@ -323,6 +324,7 @@ async function main(): Promise<void> {
   let chromiumVersion: string;
   let lighthouseVersion: string;
   let loadTest: LoadTestFigures;
+  let sandbox: SandboxFigures;
   let searchRows: SearchBenchRow[];
   try {
     console.log(`Page weight (gzip level ${gzipLevel}), ${server.url}:`);
@@ -355,6 +357,8 @@ async function main(): Promise<void> {
     loadTest = await runLoadTest(server.url, buildDir, command);
     phases.loadTest = (performance.now() - phase) / 1000;
     console.log(`Load test: ${describeLoadTest(loadTest)}`);
+    sandbox = await benchSandbox();
+    console.log(`Sandbox: ${describeSandbox(sandbox)}`);
   } finally {
     await server.stop();
   }
@@ -400,6 +404,7 @@ async function main(): Promise<void> {
     pages: results,
     loadTest,
     search: searchRows,
+    sandbox,
   };
   writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
 
@@ -424,6 +429,7 @@ async function main(): Promise<void> {
     '- **Prefetched**: .js/.css Docusaurus prefetched for links in view (fetched at idle priority, not run); not in first-load JS. How much is prefetched before the network goes idle depends on timing.',
     "- **Deferred libs loaded**: which of the libraries the site loads only when a reader needs them (Prism, marked, Redux, the OpenAPI theme's request-sample generators, faker) a script the page ran holds; mermaid has its own column.",
     `- **Load test** (nginx on loopback, autocannon, \`${command}\`): ${describeLoadTest(loadTest)}.`,
+    `- **Sandbox** (scripts/bench-sandbox.ts): ${describeSandbox(sandbox)}.`,
     '- **Targets missed** (reported, not enforced): home, docs root, not found: JS ≤ 150 KB, perf ≥ 98, a11y/BP/SEO 100; guide and SDK pages with a diagram: JS ≤ 170 KB before the diagram loads, perf ≥ 95; API operation pages: JS ≤ 300 KB, perf ≥ 90; CLS 0 everywhere.',
     `- Lighthouse ran ${runs} time${runs === 1 ? '' : 's'} per page, the pages taking turns; every column but *Perf, each run* is the median run's (the run with the median performance score). Scores and timings vary by a few points from run to run; byte figures do not.`,
     '- Lighthouse scores a 404 page only when told the status is expected; its SEO score then loses the "HTTP status code" audit by design.',

@@ -7,6 +7,7 @@
  *    an empty staging folder (the plugin never overwrites a page).
  * 2. Marks every generated page as generated, swaps the operation the plugin packs into each
  *    page's front matter for the small summary the page uses (src/lib/openapi/operation-summary.ts),
+ *    shows an overview page's security schemes as sections (scripts/reference/security-schemes.ts),
  *    writes the 1.0.0 sidebar JSON that Docusaurus needs for a versioned sidebar (it cannot import
  *    the generated sidebar.ts) and the sidebar categories of added APIs (sidebars.ts reads them),
  *    gives each tag page its cards' descriptions (scripts/tag-page-cards.ts), and writes the
@@ -48,6 +49,7 @@ import {writeTagPageCards} from './tag-page-cards';
 import {withObjectLinks} from './reference/object-links';
 import {docsFolderOf, docsRouteOf, generatedEntries, referenceSpecs, writeReferencePages} from './reference/write-reference-pages';
 import {overviewDescription, withPageDescription, withPlainPageDescription} from './reference/page-description';
+import {withSecuritySchemeSections} from './reference/security-schemes';
 import {addedApiSidebarsPath, generatedVersionSidebars, type AddedApiCategory, type AddedApiSidebars} from '../config/added-api-sidebars';
 import {swapInStagedOutput} from './staged-output';
 import {addedApiDownloads, otherApisSection, withOtherApis} from './api-downloads';
@@ -221,7 +223,8 @@ function markGenerated(outputDir: string, sourcePath: string): number {
       const operation = withOperationSummary(frontMatter, file);
       writeFileSync(file, `---\n${marker}\n${operation.frontMatter}\n${registration}\n\n${operation.samplesExport}\n${body}`);
     } else {
-      writeFileSync(file, `---\n${marker}\n${frontMatter}${body}`);
+      const pageBody = page.endsWith('.info.mdx') ? withSecuritySchemeSections(body) : body;
+      writeFileSync(file, `---\n${marker}\n${frontMatter}${pageBody}`);
     }
   }
   return pages.length;

@@ -10,7 +10,7 @@
  * Requests sent are compared with answers received: autocannon reconnects silently when the
  * server closes a keep-alive connection, and a request written just before that close is neither
  * answered nor counted as an error (it is what a reload costs: nginx's old workers close their
- * idle keep-alive connections, and a request racing that close is lost; see README, Deploy).
+ * idle keep-alive connections, and a request racing that close is lost; see DEPLOY.md).
  *
  * autocannon is the load generator: a maintained Node tool with HDR-histogram latencies, so the
  * test needs nothing beyond npm and runs the same on every machine.

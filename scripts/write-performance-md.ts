@@ -166,7 +166,7 @@ export function performanceMarkdown(): string {
     '  the ones docusaurus-plugin-openapi-docs writes, for its own ApiItem: stock Docusaurus and',
     '  OpenAPI theme behaviour. What the specification, accessibility or a feature needs stays in',
     '  both builds (src/theme). `npm test` runs the route, privacy and mobile-menu focus tests against it too.',
-    '- **Upgrade**: see "Upgrading Docusaurus or the OpenAPI plugin" in README.md.',
+    '- **Upgrade**: see "Upgrading Docusaurus or the OpenAPI plugin" in DEVELOPMENT.md.',
     '',
     `## Upstream modifications (${upstreamModifications.length}, ${layerSize} of them the performance layer)`,
     '',

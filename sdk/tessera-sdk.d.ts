@@ -179,7 +179,9 @@ export interface TesseraClient {
   /**
    * Makes the form read-only while your backend changes the session (cart, customer, references,
    * metadata). Resolves once the form is locked; calling it while locked resolves at once. Rejects
-   * with a `TesseraLockError` (`not_lockable`) after `submitted` or once the session has ended.
+   * with a `TesseraLockError`: `not_lockable` once the form has locked itself (after `submitted`,
+   * in `awaiting_decision`) or the session has ended, and `destroyed` after `destroy()`. Either
+   * way the session is past changing: do not send the update.
    * A lock held for 60 seconds is released by the SDK, which reloads the session and emits
    * `unlocked` with `automatic: true`.
    */
@@ -188,7 +190,10 @@ export interface TesseraClient {
    * Reloads the session from Tessera, shows your changes, and makes the form usable again.
    * Calling it when the form is not locked resolves at once and changes nothing: after the SDK
    * released a lock itself (`unlocked` with `automatic: true`), `unlock()` does not reload, so
-   * show a later change with `lock()` and `unlock()` again.
+   * show a later change with `lock()` and `unlock()` again. Rejects with a `TesseraLockError`:
+   * `network_error` when the session could not be reloaded (the form stays locked; call
+   * `unlock()` again, and the SDK releases the lock itself after 60 seconds), and `destroyed`
+   * after `destroy()`.
    */
   unlock(): Promise<void>;
   /** Removes the form and every listener. Call it when your page leaves the checkout step. */
@@ -209,8 +214,17 @@ export interface TesseraLoadError extends Error {
   readonly code: TesseraLoadFailureCode;
 }
 
+/** Why `lock()` or `unlock()` rejected: the `code` of a `TesseraLockError`. */
+export type TesseraLockFailureCode =
+  /** `lock()`: the form has locked itself (after `submitted`, in `awaiting_decision`) or the session has ended. */
+  | 'not_lockable'
+  /** `unlock()`: the session could not be reloaded from Tessera; the form stays locked until a retry or the automatic release. */
+  | 'network_error'
+  /** `lock()` or `unlock()` after `destroy()`: the form is gone. */
+  | 'destroyed';
+
 export interface TesseraLockError extends Error {
-  readonly code: 'not_lockable';
+  readonly code: TesseraLockFailureCode;
 }
 
 declare global {

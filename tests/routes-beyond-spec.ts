@@ -8,9 +8,20 @@ const v3 = '/docs/3.0.0';
 /** Read operations: a reader must be able to read back every order, capture, refund and hosted page. */
 export const v3ReadOperationPages = ['read-an-order', 'read-a-capture', 'read-a-refund', 'read-a-hosted-payment-page'];
 
+/** The sandbox's test helpers: operations that play the shopper, the applicant's review and the clock, and their tag's page. */
+export const v3TestHelperPages = [
+  'complete-session',
+  'decline-session',
+  'cancel-session',
+  'approve-signup',
+  'reject-signup',
+  'advance-sandbox-clock',
+];
+export const v3TestHelperTagPage = 'test-helpers';
+
 export const v3AdditionalGuidesBeyondSpec = ['sandbox_test_data'];
 
 export const v3GuideRoutesBeyondSpec = v3AdditionalGuidesBeyondSpec.map((page) => `${v3}/guides/guides/additional_guides/${page}`);
-export const v3ApiRoutesBeyondSpec = v3ReadOperationPages.map((page) => `${v3}/api/${page}`);
+export const v3ApiRoutesBeyondSpec = [...v3ReadOperationPages, ...v3TestHelperPages].map((page) => `${v3}/api/${page}`);
 
 export const allRoutesBeyondSpec = [...v3GuideRoutesBeyondSpec, ...v3ApiRoutesBeyondSpec];

@@ -316,11 +316,12 @@ export function errorPages(document: JsonObject, docsRoute: string, apiName: str
       '',
       '| Code | Title | What to do |',
       '|---|---|---|',
+      // The whole advice: its first sentence alone ("Read `declineCode`.") stops before what to do.
       ...catalogue
         .filter((entry) => entry.status === status)
         .map(
           (entry) =>
-            `| [\`${entry.code}\`](${entry.route}) | ${tableCell(entry.title)} | ${retryShort[entry.retry]}: ${tableCell(firstSentence(entry.action))} |`,
+            `| [\`${entry.code}\`](${entry.route}) | ${tableCell(entry.title)} | ${retryShort[entry.retry]}: ${tableCell(entry.action)} |`,
         ),
       '',
     ]),

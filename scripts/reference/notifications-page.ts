@@ -97,6 +97,32 @@ export function fieldSentence(subject: string, field: string, description: strin
   return [`${subject} \`${field}\`${phrase ? ` (${phrase})` : ''}.`, ...rest].join(' ');
 }
 
+type TestVector = {secret: string; timestamp: number; body: string; header: string};
+
+/** The signature anyone can recompute, from the header parameter's `x-tessera-test-vector`. */
+function testVectorSection(signature: JsonObject, headerName: string, docsRoute: string): string[] {
+  const vector = signature['x-tessera-test-vector'] as TestVector | undefined;
+  if (!vector) return [];
+  return [
+    '## Test your verifier',
+    '',
+    `Check your verification code against this signature before you go live. The sandbox, and the [local sandbox](${docsRoute}/guides/guides/additional_guides/sandbox_test_data#test-helpers-and-the-local-sandbox) unless you give it your own secret, sign every notification with this published test secret; in production use the secret from the Merchant Portal. The body is the \`session.completed\` example above exactly as Tessera sends it, compact JSON with no trailing newline (${vector.body.length} bytes).`,
+    '',
+    '| Input | Value |',
+    '|---|---|',
+    `| Signing secret | \`${vector.secret}\` |`,
+    `| Timestamp \`t\` | \`${vector.timestamp}\` (${new Date(vector.timestamp * 1000).toISOString().replace('.000Z', 'Z')}) |`,
+    `| ${headerName} | \`${vector.header}\` |`,
+    '',
+    '```json title="Raw body" schema="SessionNotification"',
+    vector.body,
+    '```',
+    '',
+    `Your verifier must accept this header for this body when its clock is within 300 seconds of \`t\`, and refuse it when one byte of the body changes or when \`t\` is older than that.`,
+    '',
+  ];
+}
+
 export function notificationsPage(document: JsonObject, docsRoute: string, sourcePath: string): {mdx: string; events: NotificationEvent[]} {
   const events = notificationEvents(document, docsRoute);
   if (events.length === 0) throw new Error(`${sourcePath} describes no notification callbacks`);
@@ -158,6 +184,7 @@ export function notificationsPage(document: JsonObject, docsRoute: string, sourc
     `${headerName}: ${String(signature.example ?? '')}`,
     '```',
     '',
+    ...testVectorSection(signature, headerName, docsRoute),
     '## Verify the signature',
     '',
     `A complete receiver that verifies \`${headerName}\` before it trusts the body. Keep the signing secret in \`TESSERA_WEBHOOK_SECRET\`. For a receiver that also stores and deduplicates events, see [Handle the completed session](${docsRoute}/guides/guides/quick_guides/payment_steps/completed_session).`,

@@ -8,6 +8,7 @@
  * - `<AllowedStatuses operation="updateMetadata"/>`, `<DisallowedStatuses operation="cancelAnOrder"/>`
  *   → the statuses from the operation's `x-tessera-allowed-statuses`
  * - `<LoadFailureCodes/>` → the codes `Tessera.init` fails with (sdk/tessera-sdk.d.ts)
+ * - `<LockFailureCodes/>` → the codes `lock()` and `unlock()` reject with; `format="table"` with what each means
  * - `<CspDirectives/>` (a table) or `<CspDirectives format="header"/>` (the header value)
  * - `<MemberCount type="TesseraInitOptions"/>` → `five`: how many fields (or `kind="methods"`) an SDK interface has
  * - `<EventPayload event="unlocked"/>` → `{sessionId: string; automatic: boolean}`, the event's payload type
@@ -16,6 +17,7 @@
  * - `<ApiValue pointer="/components/schemas/Session/properties/clientToken/x-tessera-valid-for-seconds"/>`
  * - `<AllowedStatusesTable schema="SessionStatus"/>`: every operation with allowed statuses of that schema
  * - `<SchemaFields schema="SessionNotification" expand="data"/>`: a field table from the schema's descriptions
+ * - `<ApiPermissions/>`: the API key permissions (`x-tessera-permissions`) with the operations that need each
  * - `<MigrationTable/>`, `<MigrationFieldChanges/>`, `<MigrationErrorChanges/>`, `<MigrationBehaviourChanges/>`,
  *   `<MigrationMoneyStatement/>`, `<MigrationIdStatement/>`, `<MigrationFieldFate operation="createSignup" field="expires_in_minutes"/>`
  *   (src/lib/migration.ts, from migration-model.ts)
@@ -101,6 +103,20 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
   LoadFailureCodes(attributes, {sdk}) {
     if (!sdk.loadFailureCodes.length) throw new Error(`<LoadFailureCodes>: no TesseraLoadFailureCode in ${sdkFile}`);
     return {markdown: codeList(sdk.loadFailureCodes, attributes.and ? 'and' : 'or'), block: false};
+  },
+  LockFailureCodes(attributes, {sdk}) {
+    if (!sdk.lockFailureCodes.length) throw new Error(`<LockFailureCodes>: no TesseraLockFailureCode in ${sdkFile}`);
+    if (attributes.format === 'table') {
+      const rows = sdk.lockFailureCodes.map(([code, meaning]) => `| \`${code}\` | ${meaning.replace(/\|/g, '\\|')} |`);
+      return {markdown: ['| `code` | When |', '|---|---|', ...rows].join('\n'), block: true};
+    }
+    return {
+      markdown: codeList(
+        sdk.lockFailureCodes.map(([code]) => code),
+        attributes.and ? 'and' : 'or',
+      ),
+      block: false,
+    };
   },
   CspDirectives(attributes, {sdk}) {
     if (!sdk.contentSecurityPolicy.length) throw new Error(`<CspDirectives>: no TesseraContentSecurityPolicy in ${sdkFile}`);
@@ -189,6 +205,25 @@ const renderers: Record<string, (attributes: Attributes, sources: FactSources) =
     };
     list(schema, '');
     return {markdown: ['| Field | Meaning |', '|---|---|', ...rows].join('\n'), block: true};
+  },
+  ApiPermissions(_, {v3}) {
+    const scheme = (v3.components?.securitySchemes as Record<string, JsonObject> | undefined)?.bearerAuth;
+    const permissions = scheme?.['x-tessera-permissions'] as Record<string, string> | undefined;
+    if (!permissions) throw new Error(`<ApiPermissions>: no x-tessera-permissions on bearerAuth in ${apiFiles.v3}`);
+    const byPermission = new Map<string, string[]>(Object.keys(permissions).map((permission) => [permission, []]));
+    for (const operation of apiOperations(v3).values()) {
+      if (operation.kind !== 'path') continue;
+      const needs = operation.operation['x-tessera-permission'];
+      if (needs === undefined) continue;
+      const list = byPermission.get(String(needs));
+      if (!list)
+        throw new Error(`<ApiPermissions>: ${operation.operationId} needs ${String(needs)}, which x-tessera-permissions does not list`);
+      list.push(`[${String(operation.operation.summary)}](/docs/3.0.0/api/${operationPageId(operation.operationId)})`);
+    }
+    const rows = [...byPermission].map(
+      ([permission, operations]) => `| \`${permission}\` | ${permissions[permission]} | ${operations.join(', ')} |`,
+    );
+    return {markdown: ['| Permission | Allows | Operations |', '|---|---|---|', ...rows].join('\n'), block: true};
   },
   MigrationTable: (_, {v1, v3}) => ({markdown: migrationTable(v1, v3), block: true}),
   MigrationFieldChanges: (_, sources) => ({markdown: fieldChangesTable(sources.v1, sources.v3, modelOf(sources)), block: true}),

@@ -94,6 +94,13 @@ export const migrationMapping: MigrationMapping = {
     {v1: 'merchant_urls.validation', removed: noValidation},
     {v1: 'validation_request_id', removed: noValidation},
     {v1: 'merchant_reference', v3: 'references.merchantReference1'},
+    {
+      v1: 'merchant_reference',
+      operations: ['purchaseDecision'],
+      direction: 'request',
+      v3: 'references.merchantReference1',
+      note: '`references` replaces both of the session’s references: send `merchantReference2` too, or it is cleared.',
+    },
     {v1: 'merchant_data', v3: 'metadata', note: 'A JSON object of your own keys instead of a string.'},
     {v1: 'expires_in_minutes', v3: 'expiresAt'},
     // One V1 PUT/PATCH becomes updateCart (the cart is its whole body), updateReferences and updateMetadata.
@@ -109,7 +116,7 @@ export const migrationMapping: MigrationMapping = {
       operations: ['updateSession', 'patchCheckoutSession', 'updateOrder'],
       direction: 'request',
       v3: 'merchantReference1',
-      note: 'Set with `updateReferences`, also after the session completed.',
+      note: 'Set with `updateReferences` on the session, also after it completed: the order’s references change with it.',
     },
     {
       v1: 'merchant_data',
@@ -135,7 +142,6 @@ export const migrationMapping: MigrationMapping = {
       operations: ['sendValidateResponse'],
       direction: 'request',
       v3: 'decision',
-      note: '`accept` becomes `approve`; `reject` stays.',
     },
     {v1: 'customer_message', operations: ['sendValidateResponse'], direction: 'request', v3: 'message'},
     // Orders, captures and refunds
@@ -275,7 +281,7 @@ export const migrationMapping: MigrationMapping = {
     {
       v1: '*',
       operations: ['signupWebhookRequest'],
-      removed: `The V3 notification carries the session’s ids, status and references only. ${readTheSession}`,
+      removed: `The V3 notification carries the session’s ids, status and references (and a payment session’s cart) only. ${readTheSession}`,
     },
   ],
   errors: [

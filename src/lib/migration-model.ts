@@ -21,6 +21,8 @@ export type FieldShape = {
   /** A prefixed id, `^mer_[A-Za-z0-9]{16}$`: the prefix and the number of characters after it. */
   id?: {prefix: string; length: number};
   enum?: string[];
+  /** `x-tessera-v3-values` of a V1 enumeration: the V3 value that takes over each removed one. */
+  successorValues?: Record<string, string>;
   items?: FieldShape;
   minimum?: number;
   maximum?: number;
@@ -94,6 +96,8 @@ export function fieldShape(document: ApiDocument, node: unknown, name = ''): Fie
   const values = (schema.enum as unknown[] | undefined)?.filter((value): value is string => typeof value === 'string');
   if (values?.length) shape.enum = values;
   if (typeof schema.const === 'string') shape.enum = [schema.const];
+  const successors = schema['x-tessera-v3-values'] as Record<string, string> | undefined;
+  if (successors) shape.successorValues = successors;
   for (const key of ['minimum', 'maximum', 'maxLength', 'maxItems'] as const) if (typeof schema[key] === 'number') shape[key] = schema[key];
   if (schema.default !== undefined) shape.default = schema.default;
   const fromNow = schema['x-tessera-seconds-from-now'] as FieldShape['fromNow'] | undefined;
@@ -199,7 +203,16 @@ export function typeChange(v1: FieldShape, v3: FieldShape): string | undefined {
   if (typeKey(v1) !== typeKey(v3) || Boolean(v1.fromNow) !== Boolean(v3.fromNow)) return `${shapeLabel(v1)} → ${shapeLabel(v3)}`;
   if (v1.enum && v3.enum) {
     const removed = v1.enum.filter((value) => !v3.enum!.includes(value));
-    if (removed.length) return `values removed: ${codeList(removed)}`;
+    for (const [value, successor] of Object.entries(v1.successorValues ?? {}))
+      if (!v3.enum.includes(successor)) throw new Error(`x-tessera-v3-values: ${value} → ${successor}, which V3 does not have`);
+    const successor = (value: string) => v1.successorValues?.[value];
+    const replaced = removed.filter(successor).map((value) => `\`${value}\` → \`${successor(value)}\``);
+    const gone = removed.filter((value) => !successor(value));
+    const parts = [
+      replaced.length ? `values replaced: ${replaced.join(', ')}` : '',
+      gone.length ? `values removed: ${codeList(gone)}` : '',
+    ];
+    if (removed.length) return parts.filter(Boolean).join('; ');
   }
   return undefined;
 }

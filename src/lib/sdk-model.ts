@@ -17,6 +17,8 @@ export type SdkModel = {
   events: string[];
   beforeInitEvents: string[];
   loadFailureCodes: string[];
+  /** The codes `lock()` and `unlock()` reject with (`TesseraLockFailureCode`), each with what its comment says. */
+  lockFailureCodes: Array<[string, string]>;
   /** Every string literal type in the declarations: event names, codes, statuses, reasons. */
   literals: Set<string>;
   /** Directive → sources, in declaration order. */
@@ -42,6 +44,7 @@ export function loadSdkModel(file = path.join(siteDir, sdkFile)): SdkModel {
     events: [],
     beforeInitEvents: [],
     loadFailureCodes: [],
+    lockFailureCodes: [],
     literals: new Set(),
     contentSecurityPolicy: [],
     documentation: new Map(),
@@ -90,6 +93,19 @@ export function loadSdkModel(file = path.join(siteDir, sdkFile)): SdkModel {
           model.contentSecurityPolicy.push([propertyName(member.name), literalText(member.type) ?? member.type.getText()]);
         }
       }
+    }
+    if (ts.isTypeAliasDeclaration(node) && node.name.text === 'TesseraLockFailureCode' && ts.isUnionTypeNode(node.type)) {
+      const text = source.getFullText();
+      let previousEnd = node.type.getFullStart();
+      model.lockFailureCodes = node.type.types.flatMap((member) => {
+        // A member's own comment is written before it (and before its `|`).
+        const before = text.slice(previousEnd, member.getStart());
+        previousEnd = member.getEnd();
+        const code = literalText(member);
+        if (code === undefined) return [];
+        const comment = /\/\*\*([\s\S]*?)\*\//.exec(before)?.[1] ?? '';
+        return [[code, comment.replace(/\s*\*\s*/g, ' ').trim()] as [string, string]];
+      });
     }
     if (ts.isTypeAliasDeclaration(node) && node.name.text === 'TesseraLoadFailureCode' && ts.isUnionTypeNode(node.type)) {
       model.loadFailureCodes = node.type.types.map(literalText).filter((code): code is string => code !== undefined);

@@ -26,7 +26,8 @@ const startingPoints: EntryCard[] = [
   {
     title: 'API reference',
     to: `${v3}/api/tessera-api`,
-    description: 'Every V3 endpoint with its parameters, request and response bodies, errors and samples in curl, PHP, C# and Node.js.',
+    // The bundler writes in the languages (src/plugins/site-facts), so the page ships the words only.
+    description: `Every V3 endpoint with its parameters, request and response bodies, errors and request samples in ${process.env.TESSERA_SAMPLE_LANGUAGES}.`,
     action: 'Browse the API',
   },
   {

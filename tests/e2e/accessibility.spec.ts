@@ -39,7 +39,7 @@ const samplePages = [
   {type: 'V1 error code', path: '/docs/1.0.0/errors/invalid_state_transition'},
   {type: 'Object index (table)', path: '/docs/3.0.0/objects'},
   {type: 'Search results', path: '/search?q=capture'},
-  ...v3ApiRoutesBeyondSpec.map((path) => ({type: 'API read operation', path})),
+  ...v3ApiRoutesBeyondSpec.map((path) => ({type: 'API operation beyond the spec', path})),
   ...v3GuideRoutesBeyondSpec.map((path) => ({type: 'Guide beyond the spec list (generated tables)', path})),
 ];
 const pageTypePaths = new Set(pageTypes.map((pageType) => pageType.path));

@@ -6,7 +6,12 @@ import {allSpecRoutes, generalRoutes} from '../spec-routes';
 import {axeViolations} from '../support/axe';
 import {expectHydrated} from '../support/hydration';
 import {searchDocuments} from '../support/search-index';
-import {fastTierWhen} from '../support/test-tiers';
+import {exhaustive, fastTierWhen} from '../support/test-tiers';
+import type {Nodes as MarkdownNode, Parent as MarkdownParent} from 'mdast';
+import {fromMarkdown} from 'mdast-util-from-markdown';
+import {gfmFromMarkdown} from 'mdast-util-gfm';
+import {toString as markdownText} from 'mdast-util-to-string';
+import {gfm} from 'micromark-extension-gfm';
 import {site} from '../../config/site-constants';
 import {markdownTwinPath} from '../../src/lib/markdown-twin-path';
 import {copyPageLabels} from '../../src/components/CopyPageMarkdown/labels';
@@ -152,6 +157,135 @@ test.describe('Markdown twins', () => {
     expect(operation).toMatch(/^```bash\ncurl -X POST /m);
     expect(operation).not.toMatch(/<(?:ParamsDetails|RequestSchema|StatusCodes|MethodEndpoint)\b/);
     expect(operation).not.toContain('x-codeSamples');
+  });
+});
+
+/** A page's structure as a reader meets it: its section headings in order, and its tables as rows of cell texts. */
+type Structure = {headings: string[]; tables: string[]};
+
+/** Cell text compared without white space: the HTML breaks lines where the Markdown does not. */
+const cellText = (text: string) => text.replace(/<br\s*\/?>/g, '').replace(/\s+/g, '');
+const tableKey = (rows: string[][]) => rows.map((cells) => cells.map(cellText).join(' | ')).join('\n');
+
+/**
+ * The sections of an operation page (the OpenAPI theme's headings) and the twin's headings that
+ * stand for each: the twin splits the page's "Request" into its parameters and body.
+ */
+const operationSections: Record<string, string[]> = {
+  Request: ['Parameters', 'Request body', 'Payload'],
+  Responses: ['Responses', 'Responses your server returns'],
+  Callbacks: ['Callbacks'],
+  'Request samples': ['Request samples'],
+};
+
+function pageStructure(html: string): Structure & {operation: boolean} {
+  const tree = unified().use(rehypeParse).parse(html);
+  // Where the twin is converted from (src/plugins/markdown-twins/html-to-markdown.ts): a docs page's
+  // article, else the site page's Markdown body or its main.
+  const [article] = [
+    ...findAll(tree, (element) => classes(element).includes('theme-doc-markdown')),
+    ...findAll(tree, (element) => classes(element).includes('markdown')),
+    ...findAll(tree, (element) => element.tagName === 'main'),
+  ];
+  if (!article) throw new Error('the page has no content');
+  // A card's title is a heading of the card, not of the page: the twin lists the cards as links.
+  const inCards = new Set(
+    findAll(article, (element) => element.tagName === 'a' && classes(element).includes('card')).flatMap((card) =>
+      findAll(card, () => true),
+    ),
+  );
+  const operation = findAll(article, (element) => classes(element).includes('theme-api-markdown')).length > 0;
+  const headings = findAll(article, (element) => /^h[2-6]$/.test(element.tagName) && !inCards.has(element))
+    .map((element) => `${'#'.repeat(Number(element.tagName[1]))} ${textOf(element).replace(/\s+/g, ' ').trim()}`)
+    .filter((heading) => !operation || heading.slice(3) in operationSections);
+  const tables = findAll(article, (element) => element.tagName === 'table').map((table) =>
+    tableKey(
+      findAll(table, (element) => element.tagName === 'tr').map((row) =>
+        row.children.filter((cell): cell is Element => isElement(cell) && /^t[hd]$/.test(cell.tagName)).map((cell) => textOf(cell)),
+      ),
+    ),
+  );
+  return {headings, tables, operation};
+}
+
+function twinStructure(markdown: string): Structure & {looseTableRows: string[]} {
+  const tree = fromMarkdown(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
+  const headings: string[] = [];
+  const tables: string[] = [];
+  const looseTableRows: string[] = [];
+  const visit = (node: MarkdownNode) => {
+    if (node.type === 'code') return;
+    if (node.type === 'heading' && node.depth > 1) headings.push(`${'#'.repeat(node.depth)} ${markdownText(node).trim()}`);
+    if (node.type === 'table')
+      tables.push(tableKey(node.children.map((row) => (row as MarkdownParent).children.map((cell) => markdownText(cell)))));
+    // A table flattened into prose: its delimiter row left as text.
+    else if (node.type === 'text' && /\|\s*:?-{3}:?\s*\|/.test(node.value)) looseTableRows.push(node.value.slice(0, 120));
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+  return {headings, tables, looseTableRows};
+}
+
+/** What of a page's headings and tables its twin lacks, or shows otherwise. */
+function structureDifferences(route: string, html: string, markdown: string): string[] {
+  const page = pageStructure(html);
+  const twin = twinStructure(markdown);
+  const differences = twin.looseTableRows.map((row) => `${route}: a table flattened into text: ${row}`);
+  if (page.operation) {
+    for (const heading of page.headings) {
+      const standsFor = operationSections[heading.slice(3)]!.map((name) => `## ${name}`);
+      if (!twin.headings.some((candidate) => standsFor.includes(candidate)))
+        differences.push(`${route}: no ${standsFor.join(' or ')} for "${heading}"`);
+    }
+  } else if (page.headings.join('\n') !== twin.headings.join('\n')) {
+    differences.push(`${route}: headings\n  page: ${page.headings.join(' / ')}\n  twin: ${twin.headings.join(' / ')}`);
+  }
+  const twice = twin.headings.filter((heading, index) => heading.startsWith('## ') && twin.headings.indexOf(heading) !== index);
+  if (twice.length > 0) differences.push(`${route}: the twin repeats ${[...new Set(twice)].join(', ')}`);
+  // An operation's twin writes a schema out once and refers to it after ("Fields as in … above"),
+  // where the page repeats it: each of the page's tables is in the twin.
+  const twinTables = new Set(twin.tables);
+  for (const table of new Set(page.tables))
+    if (!twinTables.has(table)) differences.push(`${route}: the table starting "${table.split('\n')[0]}" is not a table of the twin`);
+  return differences;
+}
+
+/** Pages of each kind whose twins once lost a table, a section or a heading. */
+const structureSample = [
+  '/docs/3.0.0/api/create-session',
+  '/docs/3.0.0/api/refund-a-capture',
+  '/docs/3.0.0/api/tessera-api',
+  '/docs/1.0.0/api/tessera-api',
+  '/docs/1.0.0/api/update-order',
+  '/docs/3.0.0/errors',
+  '/docs/3.0.0/objects/session',
+  '/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders',
+];
+
+async function expectSameStructure(request: Parameters<Parameters<typeof test>[2]>[0]['request'], routes: string[]): Promise<void> {
+  const differences: string[] = [];
+  for (const route of routes) {
+    const [page, twin] = await Promise.all([request.get(route), request.get(markdownTwinPath(route))]);
+    expect(page.status(), route).toBe(200);
+    expect(twin.status(), markdownTwinPath(route)).toBe(200);
+    differences.push(...structureDifferences(route, await page.text(), await twin.text()));
+  }
+  expect(differences).toEqual([]);
+}
+
+test.describe('Markdown twins keep the structure of their pages', () => {
+  test("a page of each kind: the twin has the page's headings and sections and every table as a table", async ({request}) => {
+    await expectSameStructure(request, structureSample);
+  });
+
+  test('every page of llms.txt: the same headings, sections and tables', exhaustive, async ({request}) => {
+    test.setTimeout(300_000);
+    const llms = await (await request.get('/llms.txt')).text();
+    const routes = [...llms.matchAll(/^- \[[^\]]+\]\(([^)]+)\.md\)/gm)]
+      .map((match) => local(match[1]!))
+      .filter((route) => route.startsWith('/docs'));
+    expect(routes.length).toBeGreaterThan(100);
+    await expectSameStructure(request, routes);
   });
 });
 

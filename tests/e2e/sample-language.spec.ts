@@ -4,7 +4,8 @@
  * storage (spec 7): the URL's `lang` parameter carries it.
  */
 import {expect, test, type Page} from '@playwright/test';
-import {sampleLanguageParameter, storage} from '../../config/site-constants';
+import {sampleLanguageParameter, sampleTabsClassName, storage} from '../../config/site-constants';
+import {sampleLanguages} from '../../src/lib/sample-languages/languages';
 import {expectHydrated} from '../support/hydration';
 
 const captureGuide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/capturing_orders';
@@ -81,3 +82,61 @@ test('a page opened without a choice shows the default tabs and leaves the URL a
   await page.getByRole('link', {name: 'Capture an order'}).first().click();
   await expect(page).toHaveURL(/\/docs\/3\.0\.0\/api\/capture-an-order$/);
 });
+
+/** Where a tab of a row lies outside what a reader sees of the row or of the window, if it does. */
+type HiddenTab = {label: string; why: string};
+
+/**
+ * The tabs of each row of samples on the page that a reader cannot see where the row is: cut off
+ * by the row's edge (a row that scrolls sideways) or by the window's.
+ */
+async function tabsOutOfView(page: Page): Promise<{rows: string[][]; hidden: HiddenTab[]}> {
+  return page.locator(`.${sampleTabsClassName}`).evaluateAll((lists) => {
+    const hidden: HiddenTab[] = [];
+    const rows = lists.map((list) => {
+      list.scrollIntoView({block: 'center', inline: 'nearest'});
+      const row = list.getBoundingClientRect();
+      const tabs = Array.from(list.querySelectorAll<HTMLElement>('[role="tab"]'));
+      if (list.scrollWidth > list.clientWidth + 1)
+        hidden.push({label: '(row)', why: `scrolls: ${list.scrollWidth} > ${list.clientWidth} px`});
+      for (const tab of tabs) {
+        const box = tab.getBoundingClientRect();
+        const label = tab.textContent?.trim() ?? '';
+        if (box.width === 0 || box.height === 0) hidden.push({label, why: 'has no size'});
+        else if (box.left < row.left - 0.5 || box.right > row.right + 0.5)
+          hidden.push({label, why: `outside the row (${box.left}-${box.right} of ${row.left}-${row.right})`});
+        else if (box.left < -0.5 || box.right > window.innerWidth + 0.5)
+          hidden.push({label, why: `outside the window (${box.left}-${box.right} of ${window.innerWidth})`});
+      }
+      return tabs.map((tab) => tab.textContent?.trim() ?? '');
+    });
+    return {rows, hidden};
+  });
+}
+
+const operationPage = '/docs/3.0.0/api/create-session';
+const labels = sampleLanguages.map((language) => language.label);
+
+for (const width of [390, 1280, 1440, 1920]) {
+  test(`at ${width} px every sample language is in view in each row of samples, and the chosen one is selected and in view`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({width, height: 900});
+    for (const route of [operationPage, captureGuide]) {
+      await page.goto(`${route}?${sampleLanguageParameter}=csharp`);
+      await expectHydrated(page);
+      const {rows, hidden} = await tabsOutOfView(page);
+      expect(rows.length, `${route}: rows of samples`).toBeGreaterThan(0);
+      for (const row of rows) expect(row, `${route}: every language is a tab of the row`).toEqual(expect.arrayContaining(labels));
+      expect(hidden, `${route} at ${width} px: tabs a reader cannot see`).toEqual([]);
+      const chosen = page.locator(`.${sampleTabsClassName}`).first().getByRole('tab', {name: 'C#', exact: true});
+      await expect(chosen).toHaveAttribute('aria-selected', 'true');
+      await chosen.evaluate((tab) => tab.closest('[role="tablist"]')!.scrollIntoView({block: 'center', inline: 'nearest'}));
+      await expect(chosen, `${route} at ${width} px: the chosen language`).toBeInViewport({ratio: 1});
+      const selected = await page
+        .locator(`.${sampleTabsClassName}`)
+        .evaluateAll((lists) => lists.map((list) => list.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim()));
+      expect(selected, `${route}: the chosen language in every row`).toEqual(rows.map(() => 'C#'));
+    }
+  });
+}

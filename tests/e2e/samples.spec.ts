@@ -17,6 +17,7 @@ import {authoredDocsPages, operationPages, type OperationPage} from '../support/
 import type {CodeFence} from '../support/guides';
 import type {CodeSample} from '../../src/lib/openapi/operation-summary';
 import {createHmac} from 'node:crypto';
+import {signatureTestVector, tesseraSignature} from '../support/notification-signature';
 import {
   firstLine,
   limitConcurrency,
@@ -450,12 +451,6 @@ function fenceOf(file: string, accepts: (fence: CodeFence) => boolean): string {
   return fence.code;
 }
 
-/** Signs a notification body as Tessera does: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
-function tesseraSignature(body: string, secret: string): string {
-  const timestamp = Math.floor(Date.now() / 1000);
-  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
-
 const quickGuides = 'docs/guides/guides/quick_guides';
 
 /** The key of a signup attempt whose session expired: a new attempt must not send it again. */
@@ -519,6 +514,7 @@ const programHarnesses: Record<string, GuideProgram> = {
     send: async (url, environment) => {
       const body = fenceOf('docs/notifications.mdx', (fence) => fence.meta.title === 'session.completed');
       const secret = environment.TESSERA_WEBHOOK_SECRET!;
+      const vector = signatureTestVector();
       const now = Math.floor(Date.now() / 1000);
       const signature = (timestamp: number, key = secret) => createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex');
       const cases = [
@@ -532,6 +528,15 @@ const programHarnesses: Record<string, GuideProgram> = {
         {what: 'one signed with another secret', header: `t=${now},v1=${signature(now, 'whsec_other')}`, sent: body, accepted: false},
         {what: 'a tampered body', header: `t=${now},v1=${signature(now)}`, sent: body.replace('sandbox', 'production'), accepted: false},
         {what: 'a replay of an hour-old one', header: `t=${now - 3600},v1=${signature(now - 3600)}`, sent: body, accepted: false},
+        // The published test vector: its body signed now is accepted; its own header, days old, is refused as stale.
+        {what: 'the test vector signed now', header: tesseraSignature(vector.body, vector.secret), sent: vector.body, accepted: true},
+        {what: "the test vector's own header", header: vector.header, sent: vector.body, accepted: false},
+        {
+          what: 'the test vector with one byte changed',
+          header: tesseraSignature(vector.body, vector.secret),
+          sent: vector.body.replace('"SEK"', '"EUR"'),
+          accepted: false,
+        },
       ];
       for (const {what, header, sent, accepted} of cases) {
         const answer = await fetch(`${url}/`, {

@@ -19,15 +19,20 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {sampleLanguage} from '../../src/lib/sample-languages';
 import type {Toolchain} from '../../src/lib/sample-languages/language';
+import {signatureTestVector} from './notification-signature';
 
 export const sandboxBaseUrl = 'https://api.sandbox.tessera.example';
 
-/** Test values for the placeholders the samples read from the environment. */
+/**
+ * Test values for the placeholders the samples read from the environment. The webhook secret is
+ * the one the V3 file publishes with its signature test vector, so that what the handlers verify
+ * is what the sandbox and the notifications page sign with.
+ */
 export const sampleEnvironment = {
   TESSERA_KEY_ID: 'test-key-id',
   TESSERA_KEY_SECRET: 'test-key-secret',
   TESSERA_SECRET: 'test-bearer-secret',
-  TESSERA_WEBHOOK_SECRET: 'whsec_test_signing_secret',
+  TESSERA_WEBHOOK_SECRET: signatureTestVector().secret,
   TESSERA_ENVIRONMENT: 'sandbox',
 } as const;
 
@@ -280,12 +285,27 @@ export async function runShell(source: string, environment: NodeJS.ProcessEnv): 
   }
 }
 
+let nextPort = 0;
+
+/**
+ * A free port for a program's server, below Linux's ephemeral range (32768 and up): a port the
+ * kernel hands out for `listen(0)` (the sandbox, a proxy) can then never be taken between this
+ * probe and the program's own bind, which a slow-starting program (Java) would lose, leaving the
+ * test talking to another server. Each worker of each run (E2E_PORT) probes a range of its own.
+ */
 async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const base = 12000 + (Math.floor(Number(process.env.E2E_PORT ?? 3210) / 100) % 20) * 1000 + (worker % 10) * 100;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = base + (nextPort++ % 100);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${base}–${base + 99}`);
 }
 
 async function waitForPort(port: number, timeoutMs = 5_000): Promise<void> {

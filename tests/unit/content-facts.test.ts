@@ -234,3 +234,59 @@ test('what prose says a field holds (a Money object, an integer, a string) is wh
   assert.equal(check('`expectedMonthlyVolume` is a Money object; `expectedMonthlyVolume.amount` is an integer.'), '');
   assert.equal(check('`noSuchField` is a string.'), '');
 });
+
+test('every operation that takes a bearer secret names the permission it needs, and the permissions table lists them all', () => {
+  const {v3} = factSources();
+  const permissions = Object.keys(
+    ((v3.components?.securitySchemes as Record<string, JsonObject> | undefined)?.bearerAuth?.['x-tessera-permissions'] as
+      JsonObject | undefined) ?? {},
+  );
+  assert.ok(permissions.length > 0, 'bearerAuth lists no x-tessera-permissions');
+  const wrong = [...apiOperations(v3).values()]
+    .filter((operation) => operation.kind === 'path' && JSON.stringify(operation.operation.security ?? v3.security).includes('bearerAuth'))
+    .flatMap((operation) => {
+      const needs = operation.operation['x-tessera-permission'];
+      return typeof needs === 'string' && permissions.includes(needs) ? [] : [`${operation.operationId}: ${String(needs)}`];
+    });
+  assert.deepEqual(wrong, []);
+  const table = expandFactsInSource('<ApiPermissions />');
+  for (const permission of permissions) assert.ok(table.includes(`\`${permission}\``), `${permission} is not in the table`);
+  assert.match(table, /\[Capture an order\]\(\/docs\/3\.0\.0\/api\/capture-an-order\)/);
+});
+
+test('a client sample that sends the shopper to the confirmation page keeps the session id, as merchantUrls.confirmation does', () => {
+  const navigations = authoredPages()
+    .flatMap(codeFences)
+    .filter((fence) => ['ts', 'tsx', 'js', 'javascript'].includes(fence.language))
+    .flatMap((fence) =>
+      [...fence.code.matchAll(/location\.(?:assign|replace|href)\b[^\n]*\/checkout\/confirmation[^\n]*/g)].map((match) => ({
+        where: `${path.relative(siteDir, fence.file)}:${fence.line}`,
+        line: match[0],
+      })),
+    );
+  assert.ok(navigations.length > 1, 'no sample navigates to the confirmation page: the check no longer looks at anything');
+  assert.deepEqual(
+    navigations.filter(({line}) => !/[?&]session=\$\{/.test(line)).map(({where, line}) => `${where}: ${line}`),
+    [],
+  );
+});
+
+test('the {sessionId} placeholder is promised only for the merchant URLs that are URI templates', () => {
+  const {v3} = factSources();
+  const merchantUrls = resolve(v3, {$ref: '#/components/schemas/MerchantUrls'}) as JsonObject;
+  const properties = merchantUrls.properties as Record<string, JsonObject>;
+  const templates = Object.keys(properties).filter((name) => properties[name]!.format === 'uri-template');
+  const plain = Object.keys(properties).filter((name) => !templates.includes(name));
+  assert.deepEqual(templates, ['confirmation', 'cancel']);
+  const description = String(merchantUrls.description);
+  for (const name of [...templates, ...plain])
+    assert.ok(description.includes(`\`${name}\``), `MerchantUrls does not say what ${name} takes`);
+  const overPromises = authoredPages().flatMap((file) =>
+    [
+      ...readFileSync(file, 'utf8').matchAll(
+        /\b(?:any|every|all)(?: merchant)? URLs? (?:may|can) (?:contain|hold|use)[^.\n]*\{sessionId\}/gi,
+      ),
+    ].map((match) => `${path.relative(siteDir, file)}: ${match[0]}`),
+  );
+  assert.deepEqual(overPromises, []);
+});

@@ -6,7 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {apiFiles, loadApiDocument, type JsonObject} from '../../src/lib/openapi';
+import path from 'node:path';
+import {apiFiles, loadApiDocument, siteDir, type JsonObject} from '../../src/lib/openapi';
+import {authoredPages, codeFences} from '../support/guides';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -39,7 +41,15 @@ const changingFields = [
   'refunds',
   'delivery.status',
 ];
-const changes = (path: string) => changingFields.some((field) => path === field || path.startsWith(`${field}.`));
+const changes = (path: string, also: readonly string[] = []) =>
+  [...changingFields, ...also].some((field) => path === field || path.startsWith(`${field}.`));
+
+/**
+ * What the guides change besides: they walk through updates the file's examples do not show, a
+ * session's prefilled `customer` (and `company`) with updateSession and a token's `description`
+ * with patchToken.
+ */
+const changedInGuides = ['customer', 'company', 'description'];
 
 /** Statuses that end an object's life: one object cannot show two of one set. */
 const finalStatusSets = [
@@ -89,13 +99,13 @@ function flattened(object: JsonObject, prefix = ''): Map<string, string> {
 }
 
 /** What is wrong with the examples of one document. */
-function inconsistencies(document: JsonObject): string[] {
+function inconsistencies(document: JsonObject, alsoChanging: readonly string[] = []): string[] {
   const problems: string[] = [];
   const byId = examplesById(document);
   for (const [id, sightings] of byId) {
     const fields = sightings.map(({object}) => flattened(object));
     for (const path of new Set(fields.flatMap((field) => [...field.keys()]))) {
-      if (changes(path)) continue;
+      if (changes(path, alsoChanging)) continue;
       const values = new Set(fields.flatMap((field) => (field.has(path) ? [field.get(path)!] : [])));
       if (values.size > 1)
         problems.push(`${id} has ${path} ${[...values].join(' and ')} (${sightings.map(({where}) => where).join(', ')})`);
@@ -141,11 +151,52 @@ function inconsistencies(document: JsonObject): string[] {
   for (const [orderId, ends] of refundEnds)
     if (ends.size > 1)
       problems.push(`order ${orderId} has refund ${ends.get('succeeded')} succeeded and refund ${ends.get('failed')} failed`);
+  // A capture's refunds that still count (pending or succeeded) add up to at most the capture.
+  const captureAmounts = new Map<string, number>();
+  const counted = new Map<string, Map<string, number>>();
+  const amountOf = (object: JsonObject) => (object.amount as JsonObject | undefined)?.amount;
+  for (const [id, sightings] of byId) {
+    for (const {object} of sightings) {
+      const amount = amountOf(object);
+      if (typeof amount !== 'number') continue;
+      if (typeof object.captureId === 'string' && (object.status === 'pending' || object.status === 'succeeded')) {
+        const refunds = counted.get(object.captureId) ?? new Map<string, number>();
+        refunds.set(id, amount);
+        counted.set(object.captureId, refunds);
+      } else if (object.refundedAmount !== undefined && typeof object.orderId === 'string') captureAmounts.set(id, amount);
+    }
+  }
+  for (const [captureId, refunds] of counted) {
+    const captured = captureAmounts.get(captureId);
+    const total = [...refunds.values()].reduce((sum, amount) => sum + amount, 0);
+    if (captured !== undefined && total > captured)
+      problems.push(`capture ${captureId} of ${captured} has refunds ${[...refunds.keys()].join(' and ')} of ${total} in all`);
+  }
   return problems;
 }
 
 test('an id names one object across the examples of openapi/tessera-v3.yaml', () => {
   assert.deepEqual(inconsistencies(loadApiDocument(apiFiles.v3) as JsonObject), []);
+});
+
+test("the guides' JSON samples tell the same story as the file: one id, one object (a notification event too)", () => {
+  const fences = authoredPages()
+    .flatMap(codeFences)
+    .filter((fence) => fence.language === 'json');
+  const samples = fences.flatMap((fence) => {
+    try {
+      return [{where: `${path.relative(siteDir, fence.file)}:${fence.line}`, value: JSON.parse(fence.code) as unknown}];
+    } catch {
+      return [];
+    }
+  });
+  assert.ok(samples.length > 50, 'the guides have JSON samples');
+  const document = loadApiDocument(apiFiles.v3) as JsonObject;
+  const withGuides = {
+    ...document,
+    'x-guide-samples': {examples: Object.fromEntries(samples.map(({where, value}) => [where, {value}]))},
+  } as JsonObject;
+  assert.deepEqual(inconsistencies(withGuides, changedInGuides), []);
 });
 
 test('a field that cannot change, two endings of one object, two tokens of one session and two refund endings of one order are each found', () => {
@@ -179,6 +230,19 @@ test('a field that cannot change, two endings of one object, two tokens of one s
     status,
   });
   assert.deepEqual(inconsistencies(document(refund('5d9a1c73-e4b8-4f02-9c6d-38a7f0e2b915', 'succeeded'))), []);
+  const capture = {id: 'c41d7e92-0a6b-4f35-8d2c-9b17e6a30f58', orderId: id, amount: {amount: 24900}, refundedAmount: {amount: 0}};
+  const refundOf = (refundId: string, amount: number, status: string) => ({...refund(refundId, status), amount: {amount}});
+  assert.deepEqual(inconsistencies(document(capture, refundOf('5d9a1c73-e4b8-4f02-9c6d-38a7f0e2b915', 24900, 'succeeded'))), []);
+  assert.match(
+    inconsistencies(
+      document(
+        capture,
+        refundOf('5d9a1c73-e4b8-4f02-9c6d-38a7f0e2b915', 24900, 'succeeded'),
+        refundOf('0b6e2f4a-9c31-4d87-a5e2-6f8d1c3b7a90', 5000, 'pending'),
+      ),
+    ).join('\n'),
+    /capture c41d7e92\S+ of 24900 has refunds .* of 29900 in all/,
+  );
   assert.match(
     inconsistencies(
       document(refund('5d9a1c73-e4b8-4f02-9c6d-38a7f0e2b915', 'succeeded'), refund('8e3b6f21-4c7d-4a95-b0e2-1f9d7c5a3e64', 'failed')),

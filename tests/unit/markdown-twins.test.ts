@@ -10,6 +10,19 @@ import {articleMarkdown} from '../../src/plugins/markdown-twins/html-to-markdown
 import {operationMarkdown, operationsOf} from '../../src/plugins/markdown-twins/operation-markdown';
 import {llmsTxt, readableDescription, type PageEntry, type VersionMap} from '../../src/plugins/markdown-twins/site-map';
 import {markdownTwinPath} from '../../src/lib/markdown-twin-path';
+import {withSecuritySchemeSections} from '../../scripts/reference/security-schemes';
+import type {Heading, Nodes, Parent} from 'mdast';
+import {fromMarkdown} from 'mdast-util-from-markdown';
+import {gfmFromMarkdown} from 'mdast-util-gfm';
+import {toString} from 'mdast-util-to-string';
+import {gfm} from 'micromark-extension-gfm';
+
+/** Every node of a Markdown tree that `accepts` takes, in document order. */
+function findNodes(node: Nodes, accepts: (candidate: Nodes) => boolean, found: Nodes[] = []): Nodes[] {
+  if (accepts(node)) found.push(node);
+  if ('children' in node) for (const child of node.children) findNodes(child, accepts, found);
+  return found;
+}
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 const documentOf = (sourcePath: string) => parse(readFileSync(path.join(siteDir, sourcePath), 'utf8')) as JsonObject;
@@ -202,4 +215,145 @@ test('Markdown of an operation whose objects hold one another as alternatives en
   assert.match(markdown, /\(charge again, recursively\)|Fields as in `charge` above\./);
   // Twelve objects, each written out once: the page stays the size of the file, not of its paths.
   assert.ok(markdown.length < 60_000, `${markdown.length} characters`);
+});
+
+describe('Markdown of an operation keeps the structure its page shows', () => {
+  const document = parse(`
+openapi: 3.1.0
+info: {title: Shop, version: '1'}
+servers: [{url: 'https://api.shop.example'}]
+paths:
+  /orders:
+    post:
+      operationId: createOrder
+      summary: Create an order
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [status]
+              properties:
+                status:
+                  type: string
+                  enum: [open, paid]
+                  description: |
+                    Where the order is.
+
+                    | Status | Meaning |
+                    |---|---|
+                    | \`open\` | Not paid yet. |
+                    | \`paid\` | Paid. |
+
+                    Treat an unknown status as not final.
+                  properties: {}
+                tokenType:
+                  type: string
+                  const: Bearer
+                  description: Always \`Bearer\`.
+                kind:
+                  type: string
+                  const: order
+      responses:
+        '201': {description: Created.}
+      callbacks:
+        orderPaid:
+          '{$request.body#/notifyUrl}':
+            post:
+              description: Sent when the order is paid.
+              requestBody:
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties:
+                        orderId: {type: string, description: The order.}
+              responses:
+                '200': {description: Your server took the event.}
+`) as JsonObject;
+  const [entry] = operationsOf(document);
+  const markdown = operationMarkdown(document, entry!, 'Create an order');
+  const tree = fromMarkdown(markdown, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
+
+  test("a table in a field's description stays a table inside the field's item, with the prose after it", () => {
+    const items = findNodes(tree, (node) => node.type === 'listItem');
+    const status = items.find((item) => toString(item).startsWith('status'));
+    assert.ok(status, markdown);
+    const [table] = findNodes(status, (node) => node.type === 'table');
+    assert.ok(table, `no table in the status item:\n${markdown}`);
+    assert.deepEqual(
+      (table as Parent).children.map((row) => (row as Parent).children.map((cell) => toString(cell))),
+      [
+        ['Status', 'Meaning'],
+        ['open', 'Not paid yet.'],
+        ['paid', 'Paid.'],
+      ],
+    );
+    assert.match(toString(status), /Treat an unknown status as not final\.$/);
+    assert.doesNotMatch(markdown, /Where the order is\.[^\n]*\|/);
+  });
+
+  test('a constant is said once, whether or not its description names it', () => {
+    assert.match(markdown, /`tokenType` \(string\): Always `Bearer`\.\n/);
+    assert.match(markdown, /`kind` \(string\): Always `order`\.\n/);
+  });
+
+  test('the callbacks are a section of their own, each with its URL, body and responses', () => {
+    const headings = findNodes(tree, (node) => node.type === 'heading').map(
+      (node) => `${'#'.repeat((node as Heading).depth)} ${toString(node)}`,
+    );
+    assert.deepEqual(headings.slice(headings.indexOf('## Callbacks')), [
+      '## Callbacks',
+      '### POST orderPaid',
+      '#### Body',
+      '#### 200',
+      '## Request samples',
+      ...headings.slice(headings.indexOf('## Request samples') + 1),
+    ]);
+    assert.match(markdown, /`POST \{\$request\.body#\/notifyUrl\}`\n\nSent when the order is paid\./);
+    assert.match(markdown, /- `orderId` \(string\): The order\./);
+    assert.match(markdown, /#### 200\n\nYour server took the event\./);
+  });
+});
+
+describe("an API overview page's security schemes", () => {
+  const generated = (description: string) => `${description}
+
+<div>
+  <Heading
+    id={"authentication"}
+    as={"h2"}
+    className={"openapi-tabs__heading"}
+    children={"Authentication"}
+  >
+  </Heading><SchemaTabs
+    className={"openapi-tabs__security-schemes"}
+  >
+    <TabItem
+      label={"HTTP: Basic Auth"}
+      value={"basicAuth"}
+    >
+      Key id and key secret.
+    </TabItem><TabItem
+      label={"HTTP: Bearer Auth"}
+      value={"bearerAuth"}
+    >
+      The secret.
+    </TabItem>
+  </SchemaTabs>
+</div>`;
+
+  test('are a section per scheme, under "Security schemes" when the description has its own Authentication section', () => {
+    const page = withSecuritySchemeSections(generated('## Authentication\n\nTwo steps.'));
+    assert.doesNotMatch(page, /SchemaTabs|TabItem|children=\{"Authentication"\}/);
+    assert.match(page, /id=\{"security-schemes"\}[^>]*children=\{"Security schemes"\}/);
+    assert.match(page, /id=\{"security-scheme-basicAuth"\} children=\{"HTTP: Basic Auth"\}>\n<\/Heading>\n[\s\S]*Key id and key secret\./);
+    assert.match(page, /id=\{"security-scheme-bearerAuth"\} children=\{"HTTP: Bearer Auth"\}>\n<\/Heading>\n[\s\S]*The secret\./);
+    assert.equal(page.match(/Authentication/g)?.length, 1);
+  });
+
+  test('keep the generated heading when the description has no Authentication section, and a page without schemes is unchanged', () => {
+    assert.match(withSecuritySchemeSections(generated('## Errors')), /children=\{"Authentication"\}/);
+    assert.equal(withSecuritySchemeSections('## Errors\n\nNone.'), '## Errors\n\nNone.');
+  });
 });

@@ -10,7 +10,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {openApiSpecs} from '../../config/openapi';
 import type {JsonObject} from '../../src/lib/openapi';
-import {apiFiles, loadApiDocument, operationPageId, siteDir, type ApiDocument} from '../../src/lib/openapi';
+import {apiFiles, apiOperations, loadApiDocument, operationPageId, siteDir, type ApiDocument} from '../../src/lib/openapi';
 import {admonitionQuotes} from '../../src/plugins/markdown-twins/admonitions';
 import {operationMarkdown, operationsOf} from '../../src/plugins/markdown-twins/operation-markdown';
 import {
@@ -53,6 +53,37 @@ test('every V1 field and error code has a V3 fate, and the mapping agrees with b
   for (const entry of model.fields)
     if (entry.fate === 'removed') assert.ok(entry.reason.trim(), `${entry.operationId} ${entry.v1Path}: a removal needs a reason`);
   for (const error of model.errors) if (error.fate === 'removed') assert.ok(error.reason.trim(), `${error.code}: a removal needs a reason`);
+});
+
+test('a value a V1 request may send and V3 dropped names the V3 value that takes over (x-tessera-v3-values)', () => {
+  // Requests you send: a webhook's request is one Tessera sends you.
+  const sentByYou = (operationId: string) => apiOperations(v1).get(operationId)?.kind === 'path';
+  const withoutSuccessor = model.fields
+    .filter(
+      (entry) =>
+        entry.direction === 'request' &&
+        sentByYou(entry.operationId) &&
+        entry.fate === 'type-changed' &&
+        /values removed/.test(entry.change),
+    )
+    .map((entry) => `${entry.operationId} ${entry.v1Path}: ${entry.fate === 'type-changed' ? entry.change : ''}`);
+  assert.deepEqual(withoutSuccessor, []);
+  assert.match(
+    field('refundOrder', 'request', 'reason').fate === 'type-changed'
+      ? (field('refundOrder', 'request', 'reason') as {change: string}).change
+      : '',
+    /`cancellation` → `customer_request`/,
+  );
+  // A successor that V3 does not have fails the model.
+  const broken = structuredClone(v1) as JsonObject;
+  const reason = (broken.components as JsonObject).schemas as Record<string, JsonObject>;
+  const refundReason = Object.values(reason).find((schema) => JSON.stringify(schema).includes('"price_adjustment"'));
+  assert.ok(refundReason);
+  const withSuccessors = JSON.parse(
+    JSON.stringify(refundReason).replace('"price_adjustment":"goodwill"', '"price_adjustment":"discount"'),
+  ) as JsonObject;
+  Object.assign(refundReason, withSuccessors);
+  assert.throws(() => migrationModel(broken as ApiDocument, v3), /price_adjustment → discount, which V3 does not have/);
 });
 
 /** The model with one change to the mapping. */
@@ -160,7 +191,7 @@ test('the types the guide states are the schemas’ types', () => {
   assert.equal(v3PathOf(field('createSession', 'request', 'cart.lines[].tax_rate')), 'cart.orderLines[].vatRate');
   assert.equal(v3PathOf(field('createSession', 'request', 'cart.total_tax_amount')), 'cart.totalVatAmount');
   const lineType = field('createSession', 'request', 'cart.lines[].type');
-  assert.equal(lineType.fate === 'type-changed' && lineType.change, 'values removed: `service`');
+  assert.equal(lineType.fate === 'type-changed' && lineType.change, 'values replaced: `service` → `digital`');
   assert.equal(field('createSession', 'request', 'merchant_urls.checkout').fate, 'removed');
   const confirmation = field('createSession', 'request', 'merchant_urls.confirmation');
   assert.equal('v3Shape' in confirmation && confirmation.v3Shape.format, 'uri-template');

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {headersFile} from '../../config/security-headers';
+import {servedExtensions, servedTypes} from '../../config/served-types';
 import {
   freePort,
   host,
@@ -96,6 +97,9 @@ before(async () => {
     mkdirSync(path.dirname(path.join(root, file)), {recursive: true});
     writeFileSync(path.join(root, file), 'not for readers');
   }
+  // Not of a type the site serves, and a precompressed twin asked for by its own name.
+  for (const file of ['guide.bak', 'web.config', 'index.html.br', 'docs/1.0.0/refunds.html.gz'])
+    writeFileSync(path.join(root, file), 'not for readers');
   // A page whose name holds a line break.
   writeFileSync(path.join(root, `${injectedName}.html`), '<!doctype html><title>Injected</title>');
   server = await startNginx({root, workers: 1});
@@ -261,13 +265,15 @@ test('a CSP report that is not shaped as JSON is refused and not logged, and a f
   const linesBefore = (await logLinesOnceWritten(log, 1)).length;
   const post = (body: string | Buffer) =>
     send(`${server.url}/csp-report`, {method: 'POST', headers: {'Content-Type': 'application/csp-report'}, body});
-  // The limits of the earlier reports are spent after 2 s (5 a second, a burst of 10).
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  // The limits of the earlier reports are spent after 3 s (2 a second, a burst of 5).
+  await new Promise((resolve) => setTimeout(resolve, 3000));
   for (const body of [
     'not a report',
     // Cut short, as a report truncated in transit would be.
     '{"csp-report": {"blocked-uri": "inl',
     Buffer.from('{"csp-report":{"blocked-uri":"in\0line"}}'),
+    // Not UTF-8: the log line would be neither UTF-8 nor JSON.
+    Buffer.concat([Buffer.from('{"csp-report":{"blocked-uri":"in'), Buffer.from([0xff]), Buffer.from('line"}}')]),
   ]) {
     assert.equal((await post(body)).status, 400, String(body));
   }
@@ -276,8 +282,8 @@ test('a CSP report that is not shaped as JSON is refused and not logged, and a f
   const statuses = await Promise.all(Array.from({length: 60}, () => post(valid).then((answer) => answer.status)));
   const seconds = (performance.now() - started) / 1000;
   const accepted = statuses.filter((status) => status === 204).length;
-  // The burst and the first, then 5 a second for as long as the flood took (longer on a busy machine).
-  const allowed = 11 + Math.ceil(5 * seconds);
+  // The burst and the first, then 2 a second for as long as the flood took (longer on a busy machine).
+  const allowed = 6 + Math.ceil(2 * seconds);
   assert.ok(
     accepted >= 1 && accepted <= allowed,
     `accepted ${accepted} of 60 sent at once in ${seconds.toFixed(2)} s (at most ${allowed})`,
@@ -289,6 +295,8 @@ test('a CSP report that is not shaped as JSON is refused and not logged, and a f
   assert.equal(lines.length, linesBefore + accepted);
   assert.equal(logged.length, accepted, 'only the accepted reports are logged');
   for (const line of logged) assert.equal((JSON.parse(line) as {report: string}).report, valid);
+  // Refused reports are not written to the error log either (the local server logs at warn).
+  assert.doesNotMatch(server.errorLog(), /limiting requests/);
 });
 
 test('the plain-HTTP server redirects every request to HTTPS on the same name, path and query', async () => {
@@ -391,5 +399,106 @@ ${documented}
     assert.match(withLoadModule.stderr, /already loaded/);
   } finally {
     rmSync(prefix, {recursive: true, force: true});
+  }
+});
+
+test('files are served by type from an allow-list: another extension, or a precompressed twin by name, is answered 404', async () => {
+  for (const urlPath of ['/guide.bak', '/web.config', '/index.html.br', '/docs/1.0.0/refunds.html.gz']) {
+    const answer = await send(server.url + urlPath);
+    assert.equal(answer.status, 404, urlPath);
+    assert.equal(answer.body, urlPath.startsWith('/docs/1.0.0/') ? olderVersionNotFoundPage : notFoundPage, urlPath);
+  }
+  assert.equal((await send(`${server.url}/docs/1.0.0/refunds`)).status, 200);
+  // The configuration's type map and allow-list are config/served-types.ts's.
+  const shipped = readFileSync(siteConfigFile, 'utf8');
+  const typesBlock = /^types \{\n([\s\S]*?)\n\}/m.exec(shipped)![1]!;
+  const shippedTypes = Object.fromEntries(
+    typesBlock.split('\n').map((line) => {
+      const [type, ...extensions] = line.trim().replace(/;$/, '').split(/\s+/);
+      return [type!, extensions];
+    }),
+  );
+  assert.deepEqual(shippedTypes, servedTypes);
+  const allowList = /location ~\* "\\\.\(\?!\(\?:([^)]*)\)\$\)/.exec(shipped)![1]!.split('|');
+  assert.deepEqual([...allowList].sort(), [...servedExtensions].sort());
+});
+
+test('the CSP report log grows by bytes within its bound: a report is logged cut to 4,096 bytes, with a fixed type, however it is shaped', async () => {
+  const log = path.join(server.prefix, 'csp-reports.log');
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const linesBefore = (await logLinesOnceWritten(log, 1)).length;
+  // 16 KB of quotes, each written as two bytes: the probe's 32,847-byte line.
+  const quotes = `{"csp-report":{"blocked-uri":"${'"'.repeat(16_000)}"}}`;
+  const answer = await send(`${server.url}/csp-report`, {
+    method: 'POST',
+    headers: {'Content-Type': `application/csp-report; x=${'y'.repeat(2000)}`},
+    body: quotes,
+  });
+  assert.equal(answer.status, 204);
+  const lines = await logLinesOnceWritten(log, linesBefore + 1);
+  const line = lines.at(-1)!;
+  assert.ok(Buffer.byteLength(line) <= 8192 + 160, `${Buffer.byteLength(line)} bytes`);
+  const logged = JSON.parse(line) as {type: string; length: string; report: string};
+  assert.equal(logged.type, 'application/csp-report');
+  assert.equal(logged.length, String(Buffer.byteLength(quotes)));
+  assert.equal(logged.report, quotes.slice(0, 4096));
+  // Cut where a character starts: 3 bytes of “…” each, so 4,096 bytes would end inside one.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const wide = `{"csp-report":{"blocked-uri":"${'…'.repeat(3000)}"}}`;
+  const wideAnswer = await send(`${server.url}/csp-report`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/csp-report'},
+    body: wide,
+  });
+  assert.equal(wideAnswer.status, 204);
+  const wideLine = (await logLinesOnceWritten(log, linesBefore + 2)).at(-1)!;
+  const wideReport = (JSON.parse(wideLine) as {report: string}).report;
+  assert.ok(
+    wide.startsWith(wideReport) && Buffer.byteLength(wideReport) <= 4096 && Buffer.byteLength(wideReport) > 4090,
+    `${Buffer.byteLength(wideReport)} bytes`,
+  );
+  assert.ok(!wideReport.includes('\ufffd'));
+});
+
+test('one address may have 64 requests in progress at once; more are answered 429', async () => {
+  // The shipped limit, lowered to 2 so that two requests held open reach it.
+  const prefix = newPrefix();
+  const site = writeLocalSiteConfig(prefix);
+  const shipped = readFileSync(site, 'utf8');
+  assert.match(shipped, /^limit_conn tessera_docs_connections_per_client 64;$/m);
+  writeFileSync(site, shipped.replace('tessera_docs_connections_per_client 64;', 'tessera_docs_connections_per_client 2;'));
+  const big = path.join(root, 'big.txt');
+  writeFileSync(big, Buffer.alloc(64 << 20, 'x'));
+  const port = await freePort();
+  const limited = await launchNginx({
+    prefix,
+    port,
+    config: localNginxMainConfig({
+      prefix,
+      workers: 1,
+      servers: `    server {
+        listen ${host}:${port};
+        include ${path.join(server.prefix, 'release.nginx.conf')};
+        include ${site};
+    }`,
+    }),
+  });
+  const {connect} = await import('node:net');
+  const held = [0, 1].map(() => {
+    const socket = connect(port, host);
+    socket.write(`GET /big.txt HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n`);
+    socket.pause();
+    return socket;
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await send(`${limited.url}/`)).status, 429);
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await send(`${limited.url}/`)).status, 200);
+  } finally {
+    for (const socket of held) socket.destroy();
+    rmSync(big);
+    await limited.stop();
   }
 });

@@ -4,20 +4,36 @@ import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {jsonMediaType, loadApiDocument, apiFiles, operationsById, resolveRef, type JsonObject} from '../../src/lib/openapi';
 import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
-import {v3ReadOperationPages} from '../routes-beyond-spec';
+import {v3ReadOperationPages, v3TestHelperPages, v3TestHelperTagPage} from '../routes-beyond-spec';
 
 // The plugin names pages with lodash's kebabCase; using the same function keeps the routes exact.
 const kebabCase = createRequire(import.meta.url)('lodash/kebabCase') as (text: string) => string;
 
-/** POSTs that neither create a resource nor move money, so they take no Idempotency-Key. */
+/**
+ * POSTs that neither create a resource nor move money, so they take no Idempotency-Key; the
+ * sandbox's test helpers play the shopper or the clock, whose actions are not retried.
+ */
 const postsWithoutIdempotencyKey: Record<string, string[]> = {
-  v3: ['generateASecret', 'deactivateToken'],
+  v3: [
+    'generateASecret',
+    'deactivateToken',
+    'completeSession',
+    'declineSession',
+    'cancelSession',
+    'approveSignup',
+    'rejectSignup',
+    'advanceSandboxClock',
+  ],
   v1: ['getAuthToken', 'getAuthTokenForSession', 'getSignupSessionAuth', 'sendValidateResponse', 'signupWebhookRequest'],
 };
 const webhooks = new Set(['signupWebhookRequest']);
 
 const versions = {
-  v3: {file: apiFiles.v3, pages: [...v3ApiPages, ...v3ReadOperationPages], overviewPages: v3ApiOverviewPages},
+  v3: {
+    file: apiFiles.v3,
+    pages: [...v3ApiPages, ...v3ReadOperationPages, ...v3TestHelperPages, v3TestHelperTagPage],
+    overviewPages: [...v3ApiOverviewPages, v3TestHelperTagPage],
+  },
   v1: {file: apiFiles.v1, pages: v1ApiPages, overviewPages: v1ApiOverviewPages},
 };
 
@@ -25,7 +41,7 @@ for (const [version, {file, pages, overviewPages}] of Object.entries(versions)) 
   const document = loadApiDocument(file);
   const operations = operationsById(document);
 
-  test(`${file}: operation, tag and info pages get exactly the spec's routes and the read operations beyond them`, () => {
+  test(`${file}: operation, tag and info pages get exactly the spec's routes, the read operations and the sandbox's test helpers beyond them`, () => {
     const info = document.info as JsonObject;
     assert.equal(kebabCase(String(info.title)), 'tessera-api');
     const tagPages = (document.tags as JsonObject[]).map((tag) => kebabCase(String(tag.name)));
@@ -85,3 +101,9 @@ for (const [version, {file, pages, overviewPages}] of Object.entries(versions)) 
     });
   }
 }
+
+test('both API versions name the same support contact', () => {
+  const [v1, v3] = [apiFiles.v1, apiFiles.v3].map((file) => (loadApiDocument(file).info as {contact?: unknown}).contact);
+  assert.ok(v3, 'the V3 file names no contact');
+  assert.deepEqual(v1, v3);
+});

@@ -10,7 +10,8 @@ import {createHmac} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {loadApiDocument, apiFiles, SchemaValidator, type JsonObject, objectSchemaNames, requestBodySchemas} from '../../src/lib/openapi';
 import {authoredPages, codeFences} from '../support/guides';
-import {catalogueExtension, codeUsages, errorCatalogue, errorTypeUri, isProblem} from '../../scripts/reference/error-catalogue';
+import {catalogueExtension, codeUsages, errorCatalogue, errorPages, errorTypeUri, isProblem} from '../../scripts/reference/error-catalogue';
+import {tableCell} from '../../scripts/reference/mdx';
 import {fieldRows, objectPages} from '../../scripts/reference/object-pages';
 import {linkCodeSpans, withObjectLinks} from '../../scripts/reference/object-links';
 import {notificationEvents, notificationsPage, verificationSamples} from '../../scripts/reference/notifications-page';
@@ -39,6 +40,15 @@ for (const {file, docsRoute} of Object.values(versions)) {
       [...catalogue.keys()].filter((code) => !used.has(code) && !catalogueExtension(document)[code]?.example),
       [],
     );
+  });
+
+  test(`the error index of ${file} says all of what to do for each code, not its first sentence`, () => {
+    const {index} = errorPages(document, docsRoute, 'API', file, '');
+    for (const entry of errorCatalogue(document, docsRoute)) {
+      const row = index.split('\n').find((line) => line.startsWith(`| [\`${entry.code}\`]`));
+      assert.ok(row, `${entry.code} has no row`);
+      assert.ok(row.endsWith(`: ${tableCell(entry.action)} |`), `${entry.code}: ${row}`);
+    }
   });
 
   test(`every error type URI in ${file} is the address of its code's page`, () => {

@@ -11,6 +11,8 @@ import {sampleRequestOf, type JsonObject} from '../../src/lib/openapi';
 import type {CodeSample} from '../../src/lib/openapi/operation-summary';
 import {codeSamples, sampleLanguages} from '../../src/lib/sample-languages';
 import {authoredSampleTabSets} from '../../src/plugins/sample-tabs/pages';
+import remarkSampleTabs from '../../src/plugins/sample-tabs/remark';
+import {sampleLanguageParameter, sampleTabsClassName} from '../../config/site-constants';
 import {
   expandSampleTabSets,
   onDemandComponent,
@@ -82,6 +84,34 @@ test('a request written once gets a tab in every sample language, from the reque
   // The page carries the JSON tab's code, and for every other tab only what loads it.
   assert.equal(find(tree, (node) => node.type === 'code').length, 2);
   for (const item of items.slice(1)) assert.equal(item.children![0]!.name, onDemandComponent);
+});
+
+test('every tab set of samples carries the language in the URL and wraps its tab row, and other tab sets are left alone', () => {
+  const tree = parseMdxPage(`<Tabs>
+<TabItem value="python" label="Python">
+
+\`\`\`python
+print(1)
+\`\`\`
+
+</TabItem>
+</Tabs>
+
+<Tabs>
+<TabItem value="mac" label="macOS">
+
+Steps.
+
+</TabItem>
+</Tabs>
+`) as MdastNode;
+  const transform = remarkSampleTabs.call({parse: () => ({type: 'root', children: []})});
+  transform(tree, {path: 'docs/page.mdx'});
+  const [samples, other] = find(tree, (node) => node.name === 'Tabs');
+  const attributesOf = (node: MdastNode | undefined) =>
+    Object.fromEntries((node?.attributes ?? []).map((attribute) => [attribute.name, attribute.value]));
+  assert.deepEqual(attributesOf(samples), {queryString: sampleLanguageParameter, className: sampleTabsClassName});
+  assert.deepEqual(attributesOf(other), {});
 });
 
 test("a path parameter left as {name} in a request's title takes the operation's example", () => {

@@ -240,3 +240,26 @@ test('the renderer writes a value, a value with its details, and a category tabl
     /no_such_value/,
   );
 });
+
+test('every card an example shows is a sandbox test card: its last four digits are those of a card value', () => {
+  const cardEnds = new Set(
+    data.values.filter((value) => /^\d{4}( \d{4}){3}$/.test(value.value)).map((value) => value.value.replaceAll(' ', '').slice(-4)),
+  );
+  const found: string[] = [];
+  const sources = [
+    ...[apiFiles.v3, apiFiles.v1].map((file) => ({file, text: readFileSync(path.join(siteDir, file), 'utf8')})),
+    ...authoredPages().map((file) => ({file: path.relative(siteDir, file), text: readFileSync(file, 'utf8')})),
+  ];
+  const wrong = sources.flatMap(({file, text}) =>
+    [...text.matchAll(/(?:last4"?:\s*["']?|•••• |ending in )(\d{4})\b/g)].flatMap((match) => {
+      found.push(match[1]!);
+      return cardEnds.has(match[1]!) ? [] : [`${file}: "${match[0]}"`];
+    }),
+  );
+  // The schema's own example, which the object pages show.
+  const cardDetails = resolveRef(v3, {$ref: '#/components/schemas/CardDetails'});
+  for (const example of ((cardDetails.properties as JsonObject).last4 as JsonObject).examples as string[])
+    if (!cardEnds.has(example)) wrong.push(`CardDetails.last4 example "${example}"`);
+  assert.ok(found.length > 5, 'no card examples found: the pattern no longer matches');
+  assert.deepEqual(wrong, []);
+});

@@ -39,8 +39,14 @@ export type SampleLanguage = {
   id: string;
   /** The tab's label. */
   label: string;
-  /** What a reader needs to run its samples, as prose says it (`<SampleLanguages/>`, src/lib/facts.ts): "Python 3 with requests". */
+  /** What a reader needs to run its samples, as prose says it (`<SampleLanguages/>`, src/lib/facts.ts): "Python 3.10 or later with requests". */
   runsWith: string;
+  /**
+   * The oldest release of the runtime that the samples (generated and the guides' own) run on,
+   * where one version is the reader's requirement: `runsWith` says it, and a guide sample that
+   * names the runtime must name this version (tests/unit/sample-runtimes.test.ts).
+   */
+  minimumVersion?: string;
   /** The Prism language that highlights it (config/site-constants.ts `highlightedLanguages`). */
   highlight: string;
   render: (request: SampleRequest) => string;

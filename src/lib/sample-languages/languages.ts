@@ -15,3 +15,9 @@ import {python} from './python';
 import {ruby} from './ruby';
 
 export const sampleLanguages: readonly SampleLanguage[] = [curl, python, node, php, java, go, ruby, csharp];
+
+/** The languages' tab labels as prose lists them: "cURL, Python, … Ruby and C#". */
+export function sampleLanguageNames(): string {
+  const labels = sampleLanguages.map((language) => language.label);
+  return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}

@@ -22,6 +22,7 @@ import {markdownTwinsOptions} from '../../../config/llms';
 import {openApiSpecs, operationPageRoute, versionDocsFolder} from '../../../config/openapi';
 import type {JsonObject} from '../../lib/openapi/refs';
 import {keepSchemaCyclesAsReferences} from '../../lib/openapi/schema-cycles';
+import {sampleLanguageNames} from '../../lib/sample-languages/languages';
 import type {CodeSample} from '../../lib/openapi/operation-summary';
 import {admonitionQuotes} from './admonitions';
 import {articleMarkdown} from './html-to-markdown';
@@ -38,7 +39,9 @@ import {
   type VersionMap,
 } from './site-map';
 
-export type MarkdownTwinsOptions = Omit<LlmsTxtOptions, 'siteUrl' | 'downloads' | 'sitePages'> & {
+export type MarkdownTwinsOptions = Omit<LlmsTxtOptions, 'siteUrl' | 'downloads' | 'sitePages' | 'details'> & {
+  /** The paragraphs after the summary, given what the site computes (config/ cannot import src/). */
+  details: (facts: {sampleLanguages: string}) => LlmsTxtOptions['details'];
   /** The files llms.txt offers besides the pages, given the site's directory. */
   downloads: (siteDir: string) => LlmsTxtOptions['downloads'];
 };
@@ -187,7 +190,13 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
         writeFile(outDir, markdownPath(page.permalink), `---\n${stringify(fields, {lineWidth: 0})}---\n\n${body}`);
         return {title, path: markdownPath(page.permalink), description: ''};
       });
-      const llms = llmsTxt(maps, {...options, siteUrl, sitePages: siteEntries, downloads: options.downloads(context.siteDir)});
+      const llms = llmsTxt(maps, {
+        ...options,
+        siteUrl,
+        sitePages: siteEntries,
+        details: options.details({sampleLanguages: sampleLanguageNames()}),
+        downloads: options.downloads(context.siteDir),
+      });
       writeFile(outDir, llmsTxtPath, llms);
       const current = maps[0]!;
       // Older versions are not in full, but what their pages say about moving on is: a reader of

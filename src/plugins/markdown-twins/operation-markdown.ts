@@ -61,6 +61,29 @@ const oneLine = (text: unknown) =>
     .trim();
 const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 
+/**
+ * A description under a list item, as the page shows it: its first paragraph on the item's line
+ * (with `facts` after it), and each further block (a paragraph, a table, a list) indented under
+ * the item, so a table stays a table rather than a line of pipes.
+ */
+function describedItem(head: string, description: unknown, facts: string[], indent: string): string[] {
+  const blocks = String(description ?? '')
+    .trim()
+    .split(/\n\s*\n/)
+    .map((block) => block.replace(/^\n+|\s+$/g, ''))
+    .filter(Boolean);
+  const isProse = (block: string) => !/^\s*(\||>|[-*+]\s|\d+\.\s)/.test(block);
+  const first = blocks[0] !== undefined && isProse(blocks[0]) ? oneLine(blocks.shift()) : '';
+  const details = [first, ...facts].filter(Boolean).join(' ');
+  const lines = [`${indent}- ${head}${details ? `: ${details}` : ''}`];
+  for (const block of blocks) {
+    const blockLines = isProse(block) ? [oneLine(block)] : block.split('\n').map((line) => line.trim());
+    lines.push('', ...blockLines.map((line) => `${indent}  ${line}`));
+  }
+  if (blocks.length > 0) lines.push('');
+  return lines;
+}
+
 function refName(value: unknown): string | undefined {
   const ref = (value as JsonObject | undefined)?.$ref;
   return typeof ref === 'string' ? ref.split('/').pop() : undefined;
@@ -103,10 +126,11 @@ function typeOf(document: JsonObject, schema: Schema): string {
 }
 
 /** The constraints and hints a reader needs besides the type: allowed values, limits, examples. */
-function facts(schema: Schema): string[] {
+function facts(schema: Schema, description = ''): string[] {
   const result: string[] = [];
   if (schema.enum) result.push(`One of: ${schema.enum.map(code).join(', ')}.`);
-  if (schema.const !== undefined) result.push(`Always ${code(schema.const)}.`);
+  // A description that already names the constant ("Always `Bearer`.") says it once.
+  if (schema.const !== undefined && !description.includes(code(schema.const))) result.push(`Always ${code(schema.const)}.`);
   const limits: [string, string][] = [
     ['minimum', 'Minimum'],
     ['maximum', 'Maximum'],
@@ -152,7 +176,7 @@ function schemaLines(
       const variantSchema = merged(document, resolveRef<Schema>(document, variant));
       const variantName = refName(variant);
       const label = variantName ?? (variantSchema.title as string | undefined) ?? typeOf(document, variantSchema);
-      lines.push(`${indent}  - **${label}**${variantSchema.description ? `: ${oneLine(variantSchema.description)}` : ''}`);
+      lines.push(...describedItem(`**${label}**`, variantSchema.description, [], `${indent}  `));
       // A named variant is written out once, like a named property: expandable objects hold one another.
       if (variantName && nextTrail.includes(variantName)) lines.push(`${indent}    - (${variantName} again, recursively)`);
       else if (variantName && seen.has(variantName) && variantSchema.properties)
@@ -193,11 +217,11 @@ function propertyLines(
     const name = refName(raw) ?? refName(propertySchema.items);
     const required = schema.required?.includes(property) ? ', required' : '';
     // OpenAPI 3.1 lets a property describe itself beside its $ref; that description is the one to show.
-    const description = oneLine((raw as JsonObject).description ?? propertySchema.description);
-    const details = [description, ...facts(propertySchema)].filter(Boolean).join(' ');
+    const description = String((raw as JsonObject).description ?? propertySchema.description ?? '');
     // A reference that may be null says so beside the $ref (field-schemas.ts), which resolving it drops.
     const type = typeOf(document, (raw as JsonObject).nullable ? {...propertySchema, nullable: true} : propertySchema);
-    lines.push(`${indent}- ${code(property)} (${type || 'any'}${required})${details ? `: ${details}` : ''}`);
+    const head = `${code(property)} (${type || 'any'}${required})`;
+    lines.push(...describedItem(head, description, facts(propertySchema, description), indent));
     const nested = propertySchema.properties || propertySchema.oneOf || propertySchema.anyOf || propertySchema.items;
     if (!nested) continue;
     if (name && seen.has(name)) {
@@ -256,10 +280,8 @@ function parametersSection(document: JsonObject, entry: OperationEntry): string[
   if (parameters.length === 0) return [];
   const rows = parameters.map((parameter) => {
     const schema = merged(document, resolveRef<Schema>(document, parameter.schema ?? {}));
-    const details = [oneLine(parameter.description ?? schema.description), ...facts(schema)]
-      .filter(Boolean)
-      .join(' ')
-      .replaceAll('|', '\\|');
+    const description = oneLine(parameter.description ?? schema.description);
+    const details = [description, ...facts(schema, description)].filter(Boolean).join(' ').replaceAll('|', '\\|');
     return `| ${code(parameter.name)} | ${parameter.in} | ${typeOf(document, schema) || 'any'} | ${parameter.required ? 'yes' : 'no'} | ${details} |`;
   });
   return ['## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |', ...rows, ''];
@@ -293,6 +315,38 @@ function headersLines(document: JsonObject, headers: Record<string, unknown> | u
   ];
 }
 
+/**
+ * The events Tessera sends because of the operation, as the page's Callbacks section shows them:
+ * each under its tab's label (method and name), with its URL, description, body and the responses
+ * your server returns.
+ */
+function callbacksSection(document: JsonObject, entry: OperationEntry, seen: Set<string>): string[] {
+  const callbacks = Object.entries((entry.operation.callbacks ?? {}) as Record<string, unknown>);
+  if (callbacks.length === 0) return [];
+  const lines = ['## Callbacks', ''];
+  for (const [name, raw] of callbacks) {
+    const callback = resolveRef<Record<string, JsonObject>>(document, raw);
+    for (const [expression, pathItem] of Object.entries(callback)) {
+      for (const method of httpMethods.filter((candidate) => pathItem[candidate])) {
+        const operation = pathItem[method] as JsonObject;
+        lines.push(`### ${method.toUpperCase()} ${name}`, '', code(`${method.toUpperCase()} ${expression}`), '');
+        if (operation.description) lines.push(String(operation.description).trim(), '');
+        const requestBody = resolveRef<JsonObject>(document, operation.requestBody);
+        if (requestBody?.content) {
+          lines.push('#### Body', '');
+          lines.push(...bodySection(document, requestBody.content as Record<string, JsonObject>, 'request', seen, '#####'));
+        }
+        for (const [status, rawResponse] of Object.entries((operation.responses ?? {}) as Record<string, unknown>)) {
+          const response = resolveRef<JsonObject>(document, rawResponse);
+          lines.push(`#### ${status}`, '');
+          if (response.description) lines.push(String(response.description).trim(), '');
+        }
+      }
+    }
+  }
+  return lines;
+}
+
 function samplesSection(document: JsonObject, entry: OperationEntry): string[] {
   if (entry.webhook) return [];
   const samples = codeSamples(sampleRequest(document, entry.path, entry.pathItem, entry.method));
@@ -305,7 +359,7 @@ function samplesSection(document: JsonObject, entry: OperationEntry): string[] {
 
 /**
  * The page body: title, call, the page's own notices (Markdown quotes, see admonitions.ts),
- * description, authentication, parameters, body, responses, samples.
+ * description, authentication, parameters, body, responses, callbacks, samples.
  */
 /** The document with each field as the pages show it (src/lib/openapi/field-schemas.ts), once per document. */
 const fieldDocuments = new WeakMap<JsonObject, JsonObject>();
@@ -333,7 +387,7 @@ export function operationMarkdown(rawDocument: JsonObject, rawEntry: OperationEn
   const requestBody = resolveRef<JsonObject>(document, operation.requestBody);
   if (requestBody?.content) {
     lines.push(entry.webhook ? '## Payload' : '## Request body', '');
-    if (requestBody.description) lines.push(oneLine(requestBody.description), '');
+    if (requestBody.description) lines.push(String(requestBody.description).trim(), '');
     if (requestBody.required) lines.push('Required.', '');
     lines.push(...bodySection(document, requestBody.content as Record<string, JsonObject>, 'request', seen, '###'));
   }
@@ -348,7 +402,7 @@ export function operationMarkdown(rawDocument: JsonObject, rawEntry: OperationEn
       if (response.content) lines.push(...bodySection(document, response.content as Record<string, JsonObject>, 'response', seen, '####'));
     }
   }
-  lines.push(...samplesSection(rawDocument, rawEntry));
+  lines.push(...callbacksSection(document, entry, seen), ...samplesSection(rawDocument, rawEntry));
   return `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -7,9 +7,10 @@
  *   (`queryString="lang"`), as the operation pages' request samples do. So a language chosen on any
  *   page is the one every page shows (src/components/SampleLanguage keeps it in the URL), and a
  *   writer adding a tab set has nothing to remember.
+ * - Every such tab row wraps rather than scrolls (`sampleTabsClassName`), as the request samples' does.
  */
 import path from 'node:path';
-import {sampleLanguageParameter} from '../../../config/site-constants';
+import {sampleLanguageParameter, sampleTabsClassName} from '../../../config/site-constants';
 import {siteDir} from '../../lib/openapi';
 import {writeRequestSamplesFile} from '../../lib/openapi/request-samples-file';
 import {documentOfPage} from './pages';
@@ -37,6 +38,9 @@ export default function remarkSampleTabs(this: Processor) {
         const attributes = (node.attributes ??= []);
         if (!attributes.some((attribute) => attribute.name === 'queryString' || attribute.name === 'groupId')) {
           attributes.push({type: 'mdxJsxAttribute', name: 'queryString', value: sampleLanguageParameter});
+        }
+        if (!attributes.some((attribute) => attribute.name === 'className')) {
+          attributes.push({type: 'mdxJsxAttribute', name: 'className', value: sampleTabsClassName});
         }
       }
       node.children?.forEach(visit);

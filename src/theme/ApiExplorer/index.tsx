@@ -6,7 +6,7 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import SampleOnDemand from '@site/src/components/SampleOnDemand';
 import type {PageSample} from '@site/src/lib/openapi/operation-summary';
-import {sampleLanguageParameter} from '@site/config/site-constants';
+import {sampleLanguageParameter, sampleTabsClassName} from '@site/config/site-constants';
 import styles from './styles.module.css';
 
 type Props = {
@@ -25,7 +25,7 @@ export default function RequestSamples({item, samplesFile}: Props): ReactNode {
         Request samples
       </Heading>
       {/* The URL carries the chosen language (no groupId: that would keep it in local storage, spec 7). */}
-      <Tabs lazy queryString={sampleLanguageParameter}>
+      <Tabs lazy queryString={sampleLanguageParameter} className={sampleTabsClassName}>
         {samples.map((sample) => (
           <TabItem key={sample.label} value={sample.lang} label={sample.label}>
             {sample.source !== undefined || !samplesFile ? (

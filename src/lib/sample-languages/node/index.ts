@@ -13,6 +13,14 @@ const singleQuoted = (text: string) => `'${JSON.stringify(text).slice(1, -1).rep
 
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : singleQuoted(name));
 
+/**
+ * The oldest Node.js the samples run on: the first whose ES modules have the global `crypto`
+ * (`crypto.randomUUID()` for idempotency keys) besides `fetch`. Prose and every sample's first
+ * line say it from here.
+ */
+export const minimumVersion = '20';
+const runtime = `Node.js ${minimumVersion} or later`;
+
 export function render(request: SampleRequest): string {
   const auth = request.auth;
   const success = successOf(request);
@@ -54,7 +62,7 @@ export function render(request: SampleRequest): string {
           : `console.log(${success.name});`,
       ];
   return [
-    '// Node.js 20 or later, as an ES module (sample.mjs)',
+    `// ${runtime}, as an ES module (sample.mjs)`,
     `const response = await fetch(${url}, {`,
     ...options,
     '});',
@@ -69,7 +77,8 @@ export function render(request: SampleRequest): string {
 export const node: SampleLanguage = {
   id: 'node',
   label: 'Node.js',
-  runsWith: 'Node.js 18 or later (its built-in fetch)',
+  minimumVersion,
+  runsWith: `${runtime} (its built-in fetch and crypto)`,
   highlight: 'javascript',
   render,
   toolchain: {

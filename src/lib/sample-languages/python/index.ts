@@ -1,4 +1,4 @@
-/** Python 3 with requests, the HTTP client most Python integrators use (Debian: python3-requests). */
+/** Python with requests, the HTTP client most Python integrators use (Debian: python3-requests). */
 import type {SampleRequest} from '../../openapi/samples';
 import {formFields, idempotencyComment, isForm, jsonText, snakeCase, successOf, type SampleLanguage} from '../language';
 
@@ -22,6 +22,13 @@ export function pythonValue(value: unknown, depth = 0): string {
 }
 
 const env = (name: string) => `os.environ["${name}"]`;
+
+/**
+ * The oldest Python the samples run on: the guides' handlers annotate with `str | None`, which
+ * 3.10 introduced. Prose and every sample's first line say it from here.
+ */
+export const minimumVersion = '3.10';
+const runtime = `Python ${minimumVersion} or later with requests`;
 
 export function render(request: SampleRequest): string {
   const auth = request.auth;
@@ -55,7 +62,7 @@ export function render(request: SampleRequest): string {
       : [`${name} = response.json()`, `print(${name})`];
   const imports = ['import os', ...(request.idempotencyKey ? ['import uuid'] : [])];
   return [
-    '# Python 3 with requests (pip install requests)',
+    `# ${runtime} (pip install requests)`,
     ...imports,
     '',
     'import requests',
@@ -72,7 +79,8 @@ export function render(request: SampleRequest): string {
 export const python: SampleLanguage = {
   id: 'python',
   label: 'Python',
-  runsWith: 'Python 3 with requests',
+  minimumVersion,
+  runsWith: runtime,
   highlight: 'python',
   render,
   toolchain: {

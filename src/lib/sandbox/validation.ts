@@ -1,0 +1,129 @@
+/**
+ * Request validation against the schemas of an OpenAPI file, reported as the API reports it: one
+ * `ValidationIssue` (`pointer`, `code`, `detail`) per offending field. Ajv, as the site's other
+ * schema checks; the schemas are the file's own, so a field the file does not close is accepted
+ * here as by any mock generated from the file.
+ */
+import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type {JsonObject} from '../openapi/refs';
+
+export type ValidationIssue = {pointer: string; code: string; detail: string};
+
+const codes: Record<string, string> = {
+  required: 'required',
+  type: 'type',
+  format: 'format',
+  pattern: 'pattern',
+  minLength: 'min_length',
+  maxLength: 'max_length',
+  minItems: 'min_length',
+  maxItems: 'max_length',
+  minimum: 'minimum',
+  exclusiveMinimum: 'minimum',
+  maximum: 'maximum',
+  exclusiveMaximum: 'maximum',
+  enum: 'enum',
+  const: 'enum',
+  additionalProperties: 'unknown_property',
+  unevaluatedProperties: 'unknown_property',
+};
+
+// Keywords whose errors only wrap the errors of their subschemas, which say more.
+const wrappers = new Set(['if', 'then', 'else', 'oneOf', 'anyOf', 'allOf', 'not', 'discriminator']);
+
+function issue(error: ErrorObject): ValidationIssue {
+  const params = error.params as Record<string, unknown>;
+  const child = (params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty) as string | undefined;
+  const pointer = `${error.instancePath}${child === undefined ? '' : `/${child.replaceAll('~', '~0').replaceAll('/', '~1')}`}` || '/';
+  const code = codes[error.keyword] ?? 'invalid_value';
+  const detail =
+    code === 'required'
+      ? 'Required.'
+      : code === 'unknown_property'
+        ? 'Not a field of this object. Remove it.'
+        : code === 'enum' && Array.isArray(params.allowedValues)
+          ? `Must be one of ${params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}.`
+          : code === 'enum' && 'allowedValue' in params
+            ? `Must be ${JSON.stringify(params.allowedValue)}.`
+            : `${(error.message ?? 'is not valid').replace(/^must/, 'Must')}.`;
+  return {pointer, code, detail};
+}
+
+const validators = new WeakMap<JsonObject, RequestValidator>();
+
+export class RequestValidator {
+  /** One validator per document, so that every sandbox of the same file shares its compiled schemas. */
+  static of(document: JsonObject): RequestValidator {
+    let validator = validators.get(document);
+    if (!validator) {
+      validator = new RequestValidator(document);
+      validators.set(document, validator);
+    }
+    return validator;
+  }
+
+  private readonly ajv: Ajv2020;
+  private readonly cache = new Map<string, ValidateFunction>();
+  private readonly id = 'https://sandbox.tessera.example/openapi.json';
+
+  constructor(document: JsonObject) {
+    this.ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
+    addFormats(this.ajv);
+    // Ajv's discriminator support refuses `mapping`; bodies are matched to their variant before validation instead (mappedVariant).
+    for (const keyword of ['discriminator', 'xml', 'externalDocs', 'example']) this.ajv.addKeyword(keyword);
+    this.ajv.addSchema({...document, $id: this.id});
+  }
+
+  /** The issues of a value against a schema object of the document: a local `$ref`, or an inline schema without refs. */
+  validateSchema(schema: JsonObject, value: unknown, prefix = ''): ValidationIssue[] {
+    if (typeof schema.$ref === 'string') return this.validate(schema.$ref, value, prefix);
+    const key = JSON.stringify(schema);
+    if (!this.cache.has(key)) this.cache.set(key, this.ajv.compile(schema));
+    return this.validate(key, value, prefix);
+  }
+
+  /** The issues of a value against the schema at a JSON pointer of the document (`#/paths/...`); none when valid. */
+  validate(pointer: string, value: unknown, prefix = ''): ValidationIssue[] {
+    let validate = this.cache.get(pointer);
+    if (!validate) {
+      // A pointer into the document; inline schemas are cached by validateSchema under their JSON.
+      validate = this.ajv.compile({$ref: `${this.id}${pointer}`});
+      this.cache.set(pointer, validate);
+    }
+    if (validate(value)) return [];
+    const errors = validate.errors ?? [];
+    const specific = errors.filter((error) => !wrappers.has(error.keyword));
+    const seen = new Set<string>();
+    return (specific.length ? specific : errors).map(issue).flatMap((found) => {
+      const withPrefix = {...found, pointer: prefix ? `${prefix}${found.pointer === '/' ? '' : found.pointer}` : found.pointer};
+      const key = `${withPrefix.pointer} ${withPrefix.code}`;
+      if (seen.has(key)) return [];
+      seen.add(key);
+      return [withPrefix];
+    });
+  }
+}
+
+/**
+ * The variant a discriminated `oneOf` maps a value to (`type: signup` → the signup schema), as a
+ * pointer, so that the errors reported are those of the variant the client meant.
+ */
+export function mappedVariant(document: JsonObject, pointer: string, value: unknown): string | undefined {
+  let schema: unknown = document;
+  for (const segment of pointer.replace(/^#\//, '').split('/'))
+    schema = (schema as JsonObject | undefined)?.[segment.replaceAll('~1', '/').replaceAll('~0', '~')];
+  for (let hops = 0; typeof (schema as JsonObject | undefined)?.$ref === 'string' && hops < 20; hops += 1) {
+    let target: unknown = document;
+    for (const segment of String((schema as JsonObject).$ref)
+      .replace(/^#\//, '')
+      .split('/'))
+      target = (target as JsonObject | undefined)?.[segment];
+    schema = target;
+  }
+  const discriminator = (schema as JsonObject | undefined)?.discriminator as
+    {propertyName?: string; mapping?: Record<string, string>} | undefined;
+  if (!discriminator?.propertyName || !discriminator.mapping || !value || typeof value !== 'object') return undefined;
+  const chosen = (value as JsonObject)[discriminator.propertyName];
+  return typeof chosen === 'string' ? discriminator.mapping[chosen] : undefined;
+}
