@@ -37,6 +37,7 @@ import {
   loadApiDocumentOnce,
   operationCount,
   withPseudoTagsEscaped,
+  withFieldsAsShown,
   removeUnusedRequestSamplesFiles,
   requestSamplesExport,
   summarizeOperation,
@@ -119,9 +120,10 @@ function writeSpecsWithSamples(): void {
     // placeholders such as <api_key> in descriptions stay text (src/lib/openapi/description-markup.ts).
     // Samples built from schemas stop four levels down (exampleFromSchema), so building them
     // before the size check costs little even on a file the check refuses.
-    const forPlugin = keepSchemaCyclesAsReferences(withPseudoTagsEscaped(withCodeSamples(linked)), (operationId) =>
-      operationPageRoute(spec, operationId),
-    );
+    // Each field is shown as what it is, with its own example (src/lib/openapi/field-schemas.ts):
+    // a nullable reference as its type, nullable; a named string type as a string; a map as a map.
+    const readable = withFieldsAsShown(withPseudoTagsEscaped(withCodeSamples(linked)));
+    const forPlugin = keepSchemaCyclesAsReferences(readable, (operationId) => operationPageRoute(spec, operationId));
     if (inlinedSize(forPlugin, inlinedSizeLimit) > inlinedSizeLimit) {
       throw new Error(
         `${spec.sourcePath}: its schemas reference one another so that, with every $ref inlined as the OpenAPI plugin ` +

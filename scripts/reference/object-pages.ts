@@ -19,6 +19,7 @@ import {
   requestBodySchemas,
   resolveRef,
   schemasOf,
+  schemaInstances,
   schemaUsage,
   type JsonObject,
 } from '../../src/lib/openapi';
@@ -362,61 +363,4 @@ export function objectPages(
     '',
   ].join('\n');
   return {pages, index};
-}
-
-/**
- * The first real value of each named schema in the document's examples: request, response and
- * callback examples are walked together with their schemas, so an object page shows a value the
- * API documents (with consistent amounts and ids) rather than one assembled field by field.
- */
-export function schemaInstances(document: JsonObject): Map<string, unknown> {
-  const instances = new Map<string, unknown>();
-  const walk = (value: unknown, schema: JsonObject | undefined, depth: number) => {
-    if (!schema || value === undefined || value === null || depth > 30) return;
-    const name = refName(schema);
-    if (name && !instances.has(name)) instances.set(name, value);
-    const resolved = resolveRef(document, schema);
-    for (const part of (resolved.allOf ?? []) as JsonObject[]) walk(value, part, depth + 1);
-    const variants = (resolved.oneOf ?? resolved.anyOf) as JsonObject[] | undefined;
-    if (variants) {
-      const discriminator = resolved.discriminator as {propertyName?: string; mapping?: Record<string, string>} | undefined;
-      const chosen =
-        discriminator?.propertyName && value && typeof value === 'object'
-          ? discriminator.mapping?.[String((value as JsonObject)[discriminator.propertyName])]
-          : undefined;
-      for (const variant of variants) {
-        if (chosen && variant.$ref !== chosen) continue;
-        const variantSchema = resolveRef(document, variant);
-        const fits = Array.isArray(value)
-          ? variantSchema.type === 'array'
-          : typeof value === 'object'
-            ? Boolean(variantSchema.properties) || Boolean(variantSchema.allOf)
-            : !variantSchema.properties && variantSchema.type !== 'null';
-        if (fits) walk(value, variant, depth + 1);
-      }
-    }
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item, resolved.items as JsonObject | undefined, depth + 1);
-    } else if (typeof value === 'object') {
-      const properties = (resolved.properties ?? {}) as Record<string, JsonObject>;
-      for (const [key, child] of Object.entries(value as JsonObject)) walk(child, properties[key], depth + 1);
-    }
-  };
-  const visit = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    const object = node as JsonObject;
-    if (object.schema && typeof object.schema === 'object') {
-      const schema = object.schema as JsonObject;
-      if ('example' in object) walk(object.example, schema, 0);
-      for (const example of Object.values((object.examples ?? {}) as JsonObject)) walk(resolveRef(document, example).value, schema, 0);
-    }
-    for (const [key, child] of Object.entries(object)) if (key !== 'examples' && key !== 'example') visit(child);
-  };
-  visit(document.paths);
-  visit(document.webhooks);
-  visit((document.components as JsonObject | undefined)?.callbacks);
-  visit((document.components as JsonObject | undefined)?.responses);
-  visit((document.components as JsonObject | undefined)?.requestBodies);
-  return instances;
 }

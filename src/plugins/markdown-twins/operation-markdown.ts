@@ -5,7 +5,7 @@
  * the page shows.
  */
 import kebabCase from 'lodash/kebabCase.js';
-import {sampleRequest, type JsonObject, resolveRef} from '../../lib/openapi';
+import {mapTypeName, mapValueType, sampleRequest, type JsonObject, resolveRef, withFieldSchemas} from '../../lib/openapi';
 import {codeSamples} from '../../lib/sample-languages';
 import {httpMethods} from '../../lib/http-methods';
 
@@ -104,7 +104,15 @@ function merged(document: JsonObject, schema: Schema): Schema {
 }
 
 function typeOf(document: JsonObject, schema: Schema): string {
+  const valueType = mapValueType(document, schema);
+  if (valueType) return `${mapTypeName(valueType)}${schema.nullable ? ' or null' : ''}`;
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  // Alternatives without a type of their own (a string or an object): the type of each.
+  const variants = types.length === 0 && !schema.properties ? (schema.oneOf ?? schema.anyOf) : undefined;
+  if (variants) {
+    const named = variants.map((variant) => refName(variant) ?? typeOf(document, merged(document, resolveRef<Schema>(document, variant))));
+    return [...new Set(named.filter(Boolean))].join(' or ');
+  }
   const named = types.map((type) => {
     if (type !== 'array') return type;
     const items = resolveRef<Schema>(document, schema.items ?? {});
@@ -113,6 +121,7 @@ function typeOf(document: JsonObject, schema: Schema): string {
   });
   if (named.length === 0 && schema.properties) named.push('object');
   if (schema.format) named[0] = `${named[0] ?? 'string'} (${String(schema.format)})`;
+  if (schema.nullable && !named.includes('null')) named.push('null');
   return named.join(' or ');
 }
 
@@ -209,7 +218,9 @@ function propertyLines(
     const required = schema.required?.includes(property) ? ', required' : '';
     // OpenAPI 3.1 lets a property describe itself beside its $ref; that description is the one to show.
     const description = String((raw as JsonObject).description ?? propertySchema.description ?? '');
-    const head = `${code(property)} (${typeOf(document, propertySchema) || 'any'}${required})`;
+    // A reference that may be null says so beside the $ref (field-schemas.ts), which resolving it drops.
+    const type = typeOf(document, (raw as JsonObject).nullable ? {...propertySchema, nullable: true} : propertySchema);
+    const head = `${code(property)} (${type || 'any'}${required})`;
     lines.push(...describedItem(head, description, facts(propertySchema, description), indent));
     const nested = propertySchema.properties || propertySchema.oneOf || propertySchema.anyOf || propertySchema.items;
     if (!nested) continue;
@@ -350,7 +361,19 @@ function samplesSection(document: JsonObject, entry: OperationEntry): string[] {
  * The page body: title, call, the page's own notices (Markdown quotes, see admonitions.ts),
  * description, authentication, parameters, body, responses, callbacks, samples.
  */
-export function operationMarkdown(document: JsonObject, entry: OperationEntry, title: string, notices: string[] = []): string {
+/** The document with each field as the pages show it (src/lib/openapi/field-schemas.ts), once per document. */
+const fieldDocuments = new WeakMap<JsonObject, JsonObject>();
+function fieldDocumentOf(document: JsonObject): JsonObject {
+  let fieldDocument = fieldDocuments.get(document);
+  if (!fieldDocument) fieldDocuments.set(document, (fieldDocument = withFieldSchemas(document)));
+  return fieldDocument;
+}
+
+export function operationMarkdown(rawDocument: JsonObject, rawEntry: OperationEntry, title: string, notices: string[] = []): string {
+  // Fields, types and examples as the page shows them; the request samples from the file as written, as the page's are.
+  const document = fieldDocumentOf(rawDocument);
+  const pathItem = ((rawEntry.webhook ? document.webhooks : document.paths) as Record<string, JsonObject>)[rawEntry.path]!;
+  const entry: OperationEntry = {...rawEntry, pathItem, operation: pathItem[rawEntry.method] as JsonObject};
   const {operation} = entry;
   const seen = new Set<string>();
   const method = entry.method.toUpperCase();
@@ -379,7 +402,7 @@ export function operationMarkdown(document: JsonObject, entry: OperationEntry, t
       if (response.content) lines.push(...bodySection(document, response.content as Record<string, JsonObject>, 'response', seen, '####'));
     }
   }
-  lines.push(...callbacksSection(document, entry, seen), ...samplesSection(document, entry));
+  lines.push(...callbacksSection(document, entry, seen), ...samplesSection(rawDocument, rawEntry));
   return `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
