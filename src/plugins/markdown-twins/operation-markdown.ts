@@ -6,6 +6,7 @@
  */
 import kebabCase from 'lodash/kebabCase.js';
 import {sampleRequest, type JsonObject, resolveRef} from '../../lib/openapi';
+import {schemeDescription, schemeKind, securityRequirementsOf, securitySchemesOf, securitySentence} from '../../lib/openapi/security';
 import {codeSamples} from '../../lib/sample-languages';
 import {httpMethods} from '../../lib/http-methods';
 
@@ -254,17 +255,19 @@ function parametersSection(document: JsonObject, entry: OperationEntry): string[
   return ['## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |', ...rows, ''];
 }
 
+/**
+ * The requirement in one sentence (schemes and OAuth scopes, src/lib/openapi/security.ts), then
+ * each scheme it names with its description, or what the scheme is where the file gives none.
+ */
 function securitySection(document: JsonObject, entry: OperationEntry): string[] {
-  const requirements = (entry.operation.security ?? document.security) as Record<string, unknown>[] | undefined;
-  if (!requirements || entry.webhook) return [];
-  const schemes = ((document.components as JsonObject | undefined)?.securitySchemes ?? {}) as Record<string, JsonObject>;
-  if (requirements.length === 0) return ['## Authentication', '', 'None.', ''];
-  const lines = requirements.flatMap(Object.keys).map((key) => {
-    const scheme = schemes[key] ?? {};
-    const kind = scheme.type === 'http' ? `HTTP ${String(scheme.scheme)}` : String(scheme.type ?? key);
-    return `- ${code(key)} (${kind}): ${oneLine(scheme.description)}`;
-  });
-  return ['## Authentication', '', ...lines, ''];
+  if (entry.webhook) return [];
+  const sentence = securitySentence(document, entry.operation);
+  if (!sentence) return [];
+  if (sentence === 'None.') return ['## Authentication', '', 'None.', ''];
+  const schemes = securitySchemesOf(document);
+  const names = [...new Set((securityRequirementsOf(document, entry.operation) ?? []).flatMap(Object.keys))];
+  const lines = names.map((name) => `- ${code(name)} (${schemeKind(schemes[name] ?? {})}): ${schemeDescription(schemes[name] ?? {})}`);
+  return ['## Authentication', '', sentence, '', ...lines, ''];
 }
 
 function headersLines(document: JsonObject, headers: Record<string, unknown> | undefined): string[] {
