@@ -256,3 +256,33 @@ test('an overview has one version badge: the API’s own version, where it diffe
   const own = withOneVersionBadge(body, '3.0.0', '3.0.0');
   assert.doesNotMatch(own, /theme-doc-version-badge|API version/);
 });
+
+test('a provider’s security schemes without a description get one from their fields, for the overview that lists them', () => {
+  const plaid = api({
+    components: {
+      securitySchemes: {
+        clientId: {type: 'apiKey', in: 'header', name: 'PLAID-CLIENT-ID'},
+        own: {type: 'http', scheme: 'bearer', description: 'Ours.\n\nKept.'},
+      },
+    },
+  });
+  const schemes = (providerDocument(plaid, {provider: true}).document.components as {securitySchemes: Record<string, JsonObject>})
+    .securitySchemes;
+  assert.equal(schemes.clientId!.description, 'An API key in the `PLAID-CLIENT-ID` header.');
+  assert.equal(schemes.own!.description, 'Ours.\n\nKept.');
+});
+
+test('webhooks in `x-webhooks` (OpenAPI 3.0, GitHub’s) have twins, sent by the provider', () => {
+  const github = api({
+    info: {title: 'GitHub v3 REST API', version: '1'},
+    'x-webhooks': {
+      'branch-protection-rule-created': {post: {operationId: 'branch-protection-rule/created', responses: {'200': {description: 'OK'}}}},
+    },
+  });
+  const [entry] = operationsOf(github);
+  assert.deepEqual([entry?.pageId, entry?.webhook], ['branch-protection-rule-created', true]);
+  assert.match(
+    operationMarkdown(github, entry!, 'created', [], 'GitHub v3 REST API'),
+    /Webhook `branch-protection-rule-created`: GitHub v3 REST API sends `POST` to your URL\./,
+  );
+});

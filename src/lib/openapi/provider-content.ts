@@ -15,6 +15,7 @@
 import kebabCase from 'lodash/kebabCase.js';
 import type {JsonObject} from './refs';
 import {httpMethods} from '../http-methods';
+import {schemeDescription} from './security';
 
 /** Values that are data, not prose: left exactly as the file gives them. */
 const dataKeys = new Set(['example', 'examples', 'default', 'enum', 'const', 'x-codeSamples']);
@@ -195,16 +196,30 @@ function withoutLogos(document: JsonObject): JsonObject {
   return {...document, info: rest};
 }
 
+/** A copy whose security schemes all have a description: the file's, else what the scheme is (src/lib/openapi/security.ts). */
+function withSchemesDescribed(document: JsonObject): JsonObject {
+  const components = document.components as {securitySchemes?: Record<string, JsonObject>} | undefined;
+  if (!components?.securitySchemes) return document;
+  const securitySchemes = Object.fromEntries(
+    Object.entries(components.securitySchemes).map(([name, scheme]) => [
+      name,
+      typeof scheme.description === 'string' && scheme.description.trim() ? scheme : {...scheme, description: schemeDescription(scheme)},
+    ]),
+  );
+  return {...document, components: {...components, securitySchemes}};
+}
+
 export type ProviderDocument = {document: JsonObject; renamed: RenamedOperation[]};
 
 /**
  * The document as the site's pages are written from it: titles that are title lines and distinct
  * operation ids for every file; for a file added beside Tessera's own (`provider`), relative links
- * resolved against the provider's site (`providerLinkBase`) and images dropped for their alt text.
+ * resolved against the provider's site (`providerLinkBase`), images dropped for their alt text, and
+ * a description for each security scheme that has none (the overview lists them).
  */
 export function providerDocument(document: JsonObject, options: {provider: boolean; linkBase?: string}): ProviderDocument {
   const {document: named, renamed} = withDistinctOperationIds(withTitleSummaries(document));
   if (!options.provider) return {document: named, renamed};
   const base = providerLinkBase(document, options.linkBase);
-  return {document: withProse(withoutLogos(named), (text) => withoutImages(withLinksResolved(text, base))), renamed};
+  return {document: withSchemesDescribed(withProse(withoutLogos(named), (text) => withoutImages(withLinksResolved(text, base)))), renamed};
 }

@@ -39,7 +39,8 @@ export function operationsOf(document: JsonObject): OperationEntry[] {
           };
         }),
     );
-  return [...entries(document.paths, false), ...entries(document.webhooks, true)];
+  // As the plugin reads them: OpenAPI 3.0 files (GitHub's) put webhooks in `x-webhooks`.
+  return [...entries(document.paths, false), ...entries(document['x-webhooks'] ?? document.webhooks, true)];
 }
 
 type Schema = JsonObject & {
@@ -299,12 +300,19 @@ function samplesSection(document: JsonObject, entry: OperationEntry): string[] {
  * The page body: title, call, the page's own notices (Markdown quotes, see admonitions.ts),
  * description, authentication, parameters, body, responses, samples.
  */
-export function operationMarkdown(document: JsonObject, entry: OperationEntry, title: string, notices: string[] = []): string {
+export function operationMarkdown(
+  document: JsonObject,
+  entry: OperationEntry,
+  title: string,
+  notices: string[] = [],
+  /** Who sends the file's webhooks: Tessera, or the provider whose file was added. */
+  sender = 'Tessera',
+): string {
   const {operation} = entry;
   const seen = new Set<string>();
   const method = entry.method.toUpperCase();
   const call = entry.webhook
-    ? `Webhook ${code(entry.path)}: Tessera sends ${code(method)} to your URL.`
+    ? `Webhook ${code(entry.path)}: ${sender} sends ${code(method)} to your URL.`
     : `${code(`${method} ${entry.path}`)}`;
   const lines = [`# ${title}`, '', call, '', ...notices.flatMap((notice) => [notice, ''])];
   if (operation.deprecated) lines.push('**Deprecated.**', '');
