@@ -25,7 +25,9 @@ export function pageOperation(text: string, sourcePath?: string): string | undef
   const packed = /^api: (\S+)$/m.exec(text)?.[1];
   if (packed) {
     try {
-      const operation = JSON.parse(inflateSync(Buffer.from(packed, 'base64')).toString('utf8')) as {method?: unknown; path?: unknown};
+      // As the plugin wrote it (deflated, base64), or as gen-api left it (the summary's JSON).
+      const json = packed.startsWith('{') ? packed : inflateSync(Buffer.from(packed, 'base64')).toString('utf8');
+      const operation = JSON.parse(json) as {method?: unknown; path?: unknown};
       if (typeof operation.method === 'string' && typeof operation.path === 'string')
         return `${operation.method.toUpperCase()} ${operation.path}${inFile}`;
     } catch {

@@ -6,17 +6,29 @@
  * alike, an image over plain HTTP, scopes nowhere on the page.
  */
 import assert from 'node:assert/strict';
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from 'yaml';
 import {
   GeneratedPageError,
   pageFrontMatter,
+  pageOperation,
   withFieldsQuoted,
   withOneVersionBadge,
   withSecurityRequirement,
 } from '../../scripts/generated-pages';
 import {addedApi} from '../../config/openapi';
-import {providerDocument, providerLinkBase, withLinksResolved, withoutImages, type JsonObject} from '../../src/lib/openapi';
+import {
+  providerDocument,
+  providerLinkBase,
+  withLinksResolved,
+  withoutImages,
+  withVoidElementsClosed,
+  type JsonObject,
+} from '../../src/lib/openapi';
+import {collectDiagrams} from '../../scripts/render-diagrams';
 import {schemeDescription, securitySentence} from '../../src/lib/openapi/security';
 import {operationMarkdown, operationsOf} from '../../src/plugins/markdown-twins/operation-markdown';
 
@@ -284,5 +296,35 @@ test('webhooks in `x-webhooks` (OpenAPI 3.0, GitHub’s) have twins, sent by the
   assert.match(
     operationMarkdown(github, entry!, 'created', [], 'GitHub v3 REST API'),
     /Webhook `branch-protection-rule-created`: GitHub v3 REST API sends `POST` to your URL\./,
+  );
+});
+
+test('a `<br>` (GitHub’s, after a code fence) is closed as MDX needs it, and a page that still does not parse is named with its operation', () => {
+  assert.equal(
+    withVoidElementsClosed('```\ngzip -c\n```\n<br>\nSARIF `<br>` <hr class="x">'),
+    '```\ngzip -c\n```\n<br />\nSARIF `<br>` <hr class="x" />',
+  );
+  const page = [
+    '---',
+    'id: code-scanning-upload-sarif',
+    'api: {"method":"post","path":"/repos/{owner}/{repo}/code-scanning/sarifs"}',
+    '---',
+    '',
+    'text',
+    '<br>',
+    'more',
+    '',
+  ].join('\n');
+  assert.equal(pageOperation(page), 'POST /repos/{owner}/{repo}/code-scanning/sarifs');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'provider-page-')), 'code-scanning-upload-sarif.api.mdx');
+  writeFileSync(file, page);
+  assert.throws(
+    () => collectDiagrams([file], '11'),
+    (error: unknown) =>
+      error instanceof GeneratedPageError &&
+      error.message.includes(
+        'code-scanning-upload-sarif.api.mdx (POST /repos/{owner}/{repo}/code-scanning/sarifs): its MDX does not parse (',
+      ) &&
+      error.message.includes('<br>'),
   );
 });

@@ -108,6 +108,14 @@ export function withoutImages(text: string): string {
   return outsideCode(markdown, htmlImage, (element) => altOf(element));
 }
 
+/** HTML elements that have no content, which MDX reads as JSX: `<br>` must be written `<br />`. */
+const voidElement = /<(br|hr|wbr|col|input|source|area|embed)\b([^>]*?)\s*\/?>/;
+
+/** The text with every void element closed (GitHub's `<br>` after a code fence stopped the page compiling). */
+export function withVoidElementsClosed(text: string): string {
+  return outsideCode(text, voidElement, (_element, name = '', attributes = '') => `<${name}${attributes} />`);
+}
+
 /**
  * A summary written as a page title: one line. The plugin writes titles into front matter on one
  * line each, which scripts/generated-pages.ts re-quotes; a line break would end the value.
@@ -214,12 +222,18 @@ export type ProviderDocument = {document: JsonObject; renamed: RenamedOperation[
 /**
  * The document as the site's pages are written from it: titles that are title lines and distinct
  * operation ids for every file; for a file added beside Tessera's own (`provider`), relative links
- * resolved against the provider's site (`providerLinkBase`), images dropped for their alt text, and
+ * resolved against the provider's site (`providerLinkBase`), images dropped for their alt text,
+ * `<br>` and the other void elements closed as MDX needs them, and
  * a description for each security scheme that has none (the overview lists them).
  */
 export function providerDocument(document: JsonObject, options: {provider: boolean; linkBase?: string}): ProviderDocument {
   const {document: named, renamed} = withDistinctOperationIds(withTitleSummaries(document));
   if (!options.provider) return {document: named, renamed};
   const base = providerLinkBase(document, options.linkBase);
-  return {document: withSchemesDescribed(withProse(withoutLogos(named), (text) => withoutImages(withLinksResolved(text, base)))), renamed};
+  return {
+    document: withSchemesDescribed(
+      withProse(withoutLogos(named), (text) => withVoidElementsClosed(withoutImages(withLinksResolved(text, base)))),
+    ),
+    renamed,
+  };
 }
