@@ -328,3 +328,25 @@ test('a `<br>` (GitHub’s, after a code fence) is closed as MDX needs it, and a
       error.message.includes('<br>'),
   );
 });
+
+test('a twin leaves out an example that has no value (GitHub’s “Restarting an import”, a summary only)', () => {
+  const github = api({
+    servers: [{url: 'https://api.github.com'}],
+    paths: {
+      '/import': {
+        patch: {
+          operationId: 'migrations/update-import',
+          requestBody: {
+            content: {
+              'application/json': {schema: {type: 'object'}, examples: {a: {summary: 'Restarting an import'}, b: {value: {vcs: 'git'}}}},
+            },
+          },
+          responses: {'200': {description: 'OK'}},
+        },
+      },
+    },
+  });
+  const twin = operationMarkdown(github, operationsOf(github)[0]!, 'Update an import');
+  assert.doesNotMatch(twin, /Example: Restarting an import/);
+  assert.match(twin, /Example: b\n\n```json\n\{\n {2}"vcs": "git"\n\}\n```/);
+});

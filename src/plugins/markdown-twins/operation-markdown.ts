@@ -203,10 +203,13 @@ function propertyLines(
 
 function examplesOf(document: JsonObject, media: JsonObject): {title: string; value: unknown}[] {
   if (media.example !== undefined) return [{title: 'Example', value: media.example}];
-  return Object.entries((media.examples ?? {}) as Record<string, unknown>).map(([key, raw]) => {
-    const example = resolveRef<JsonObject>(document, raw);
-    return {title: oneLine(example.summary) || key, value: example.value};
-  });
+  // An example given only as `externalValue` (a provider's file elsewhere) has no value to show.
+  return Object.entries((media.examples ?? {}) as Record<string, unknown>)
+    .map(([key, raw]) => {
+      const example = resolveRef<JsonObject>(document, raw);
+      return {title: oneLine(example.summary) || key, value: example.value};
+    })
+    .filter((example) => example.value !== undefined);
 }
 
 function fence(language: string, source: string, title?: string): string {
