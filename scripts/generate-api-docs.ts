@@ -3,10 +3,15 @@
  * config/openapi.ts. `npm run build` and `npm run start` run it first; its output is not committed.
  *
  * 1. Writes a copy of each OpenAPI file with request samples in `x-codeSamples` (built here, so
- *    no page generates them in the browser) and runs the plugin's `gen-api-docs all` on it, into
+ *    no page generates them in the browser), one-line titles and an operationId per page, and for
+ *    another provider's file its links resolved and its images left out
+ *    (src/lib/openapi/provider-content.ts), and runs the plugin's `gen-api-docs all` on it, into
  *    an empty staging folder (the plugin never overwrites a page).
- * 2. Marks every generated page as generated, swaps the operation the plugin packs into each
- *    page's front matter for the small summary the page uses (src/lib/openapi/operation-summary.ts),
+ * 2. Checks that every page's front matter parses (scripts/generated-pages.ts: a page that does
+ *    not stops the run, naming the page, its operation and the reason), adds each operation's
+ *    security requirement after its description, marks every generated page as generated, swaps
+ *    the operation the plugin packs into each page's front matter for the small summary the page
+ *    uses (src/lib/openapi/operation-summary.ts),
  *    writes the 1.0.0 sidebar JSON that Docusaurus needs for a versioned sidebar (it cannot import
  *    the generated sidebar.ts) and the sidebar categories of added APIs (sidebars.ts reads them),
  *    gives each tag page its cards' descriptions (scripts/tag-page-cards.ts), and writes the
