@@ -89,7 +89,7 @@ test('a page whose front matter still does not parse is reported with its file, 
   );
 });
 
-test('relative links in a provider’s prose resolve against its own site, or become text; code and anchors stay', () => {
+test('relative links in a provider’s prose resolve against its own site, or become text, as links to its anchors do; code stays', () => {
   const plaid = api({
     info: {title: 'The Plaid API', version: '1', contact: {url: 'https://plaid.com'}, termsOfService: 'https://plaid.com/legal/'},
     paths: {
@@ -101,7 +101,7 @@ test('relative links in a provider’s prose resolve against its own site, or be
   assert.equal(providerLinkBase(plaid), 'https://plaid.com/legal/');
   const {document} = providerDocument(plaid, {provider: true});
   const operation = (document.paths as Record<string, {post: JsonObject}>)['/item/get']!.post;
-  assert.equal(operation.description, 'See [errors](https://plaid.com/docs/errors/item/) and [below](#x), `[a](/b)`.');
+  assert.equal(operation.description, 'See [errors](https://plaid.com/docs/errors/item/) and below, `[a](/b)`.');
   // externalDocs comes first; an entry's linkBase before anything the file says.
   const github = api({externalDocs: {url: 'https://docs.github.com/rest/'}});
   assert.equal(providerLinkBase(github), 'https://docs.github.com/rest/');

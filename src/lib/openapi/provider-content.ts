@@ -79,12 +79,15 @@ const keepsItsAddress = (href: string) => !href || href.startsWith('#') || isAbs
 
 /**
  * The text with each relative link made absolute against `base` (the provider's site), or, with no
- * base, written as its text: a provider's page is not one of ours. Anchors (`#…`) stay.
+ * base, written as its text: a provider's page is not one of ours. A link to an anchor (`#…`) is
+ * written as its text too: it names a section of the provider's page, which ours does not have.
  */
 export function withLinksResolved(text: string, base: string | undefined): string {
   const resolve = (href: string) => (base ? new URL(href, base).href : undefined);
   const links = outsideCode(text, markdownLink, (match, bang = '', label = '', href = '') => {
-    if (bang || keepsItsAddress(href)) return match;
+    if (bang || !href) return match;
+    if (href.startsWith('#')) return label;
+    if (isAbsolute(href)) return match;
     const absolute = resolve(href);
     return absolute ? `[${label}](${absolute})` : label;
   });
