@@ -17,6 +17,11 @@ export type OpenApiSpec = {
    * scripts/reference/), read from `x-error-catalogue` and the callbacks. At most one file per version.
    */
   referencePages?: boolean;
+  /**
+   * The site an added API's relative links (`/docs/errors/item`) point into, when its file does
+   * not name it in `externalDocs`, `info.termsOfService` or `info.contact` (src/lib/openapi/provider-content.ts).
+   */
+  linkBase?: string;
 };
 
 /** The docs folder of a version, relative to the site. */
@@ -39,9 +44,10 @@ export function urlSlug(name: string): string {
 /**
  * The entry of an added OpenAPI file: its pages go to `api/<slug>/` in the version's docs
  * (`/docs/3.0.0/api/adyen-checkout/...`) and its API is a category of the version's API reference.
- * The slug is the file's name as a URL segment (`urlSlug`) unless `slug` names it.
+ * The slug is the file's name as a URL segment (`urlSlug`) unless `slug` names it. `linkBase` is the
+ * provider's site, for relative links in its descriptions, when its file does not name one.
  */
-export function addedApi(sourcePath: string, options: {version?: string; slug?: string} = {}): OpenApiSpec {
+export function addedApi(sourcePath: string, options: {version?: string; slug?: string; linkBase?: string} = {}): OpenApiSpec {
   const version = options.version ?? docsVersions.current.path;
   const slug = options.slug ?? urlSlug(path.basename(sourcePath).replace(/\.(ya?ml|json)$/, ''));
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) throw new Error(`${sourcePath}: the slug "${slug}" is not a lower-case URL segment`);
@@ -50,6 +56,7 @@ export function addedApi(sourcePath: string, options: {version?: string; slug?: 
     sourcePath,
     specPath: `.generated/openapi/${slug}.json`,
     outputDir: `${versionDocsFolder(version)}/api/${slug}`,
+    ...(options.linkBase ? {linkBase: options.linkBase} : {}),
   };
 }
 

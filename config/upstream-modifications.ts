@@ -493,6 +493,40 @@ export const upstreamModifications: UpstreamModification[] = [
   },
   {
     purpose: 'feature',
+    keptBecause:
+      "Another provider's file builds as its pages should read: GitHub's, Square's and Plaid's (tests/fixtures/openapi/vendor/).",
+    package: 'docusaurus-plugin-openapi-docs',
+    upstreamFile: 'docusaurus-plugin-openapi-docs/lib/openapi/openapi.js',
+    kind: 'prepared input',
+    ours: ['src/lib/openapi/provider-content.ts', 'scripts/generate-api-docs.ts', 'src/plugins/markdown-twins/index.ts'],
+    why: "The plugin takes a provider's text as it is: a summary of several paragraphs becomes a title (GitHub's webhooks), two operations named alike share one page (Square's v1 and v2), a link relative to the provider's site (Plaid's /docs/errors/item) is a broken link here, and an image on the provider's host would be a request outside the site. The file the plugin reads has one-line titles, an operationId per page, links resolved against the provider's site and images as their alt text.",
+    gain: 'No weight change.',
+    switchOff: 'remove the providerDocument call from scripts/generate-api-docs.ts',
+  },
+  {
+    purpose: 'feature',
+    keptBecause: 'Any provider\'s text in a title or description is front matter that parses (GitHub\'s `…organization).""`).',
+    package: 'docusaurus-plugin-openapi-docs',
+    upstreamFile: 'docusaurus-plugin-openapi-docs/lib/index.js',
+    kind: 'patched output',
+    ours: ['scripts/generated-pages.ts', 'scripts/generate-api-docs.ts'],
+    why: 'The plugin writes `title`, `description` and `sidebar_label` as `"{{{text}}}"`, having turned double quotes into single ones with a pattern that misses the second of two in a row, and leaves backslashes, which YAML reads as escapes. Each of these lines is written again as a JSON string of the same text, and every page is parsed before the last good pages are replaced, so a page that still does not parse stops gen-api naming the page, its operation and the reason.',
+    gain: 'No weight change.',
+    switchOff: 'remove the withFieldsQuoted call from scripts/generate-api-docs.ts',
+  },
+  {
+    purpose: 'feature',
+    keptBecause: "An operation page says what it needs to be called: Square's OAuth scopes, Plaid's three keys together.",
+    package: 'docusaurus-plugin-openapi-docs',
+    upstreamFile: 'docusaurus-plugin-openapi-docs/lib/markdown/index.js',
+    kind: 'patched output',
+    ours: ['src/lib/openapi/security.ts', 'scripts/generate-api-docs.ts'],
+    why: "The plugin's page names the security schemes only through the API explorer's authorization panel, which the site does not show (it sends no request); the page gets one line after the description with the operation's requirement, every scheme of it and its scopes.",
+    gain: 'About 100 bytes of HTML per operation page.',
+    switchOff: 'remove the withSecurityRequirement call from scripts/generate-api-docs.ts',
+  },
+  {
+    purpose: 'feature',
     keptBecause: 'Descriptions with placeholders in angle brackets (Stripe\'s "Basic <api_key>") compile as MDX.',
     package: 'docusaurus-plugin-openapi-docs',
     upstreamFile: 'docusaurus-plugin-openapi-docs/lib/markdown/utils.js',
@@ -759,6 +793,8 @@ export const checkedUpstreamVersions: Record<string, string> = {
  * until the modification is re-checked and the new hash written here.
  */
 export const checkedUpstreamHashes: Record<string, string> = {
+  'docusaurus-plugin-openapi-docs/lib/index.js': '80f71d6dd8827a4f',
+  'docusaurus-plugin-openapi-docs/lib/markdown/index.js': 'b13fec2160afd500',
   '@docusaurus/plugin-content-docs/lib/props.js': '26b2e7cd95c0f812',
   '@docusaurus/plugin-content-docs/lib/globalData.js': '192cde2ebaf1ba14',
   '@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js': '444c91b32c4a549c',

@@ -15,6 +15,9 @@
  *   npm run bench:scale -- --scale 2 --synthetic-only --bytes-only
  *                                                 the small corpus `npm run test:scale` uses: no browser
  *   ... --bytes-only --base-build build           1× read from build/ (as built by `npm run build`), not built again
+ *   npm run bench:scale -- --each-file            instead, each vendored provider file added alone with one list
+ *                                                 entry (TESSERA_OPENAPI_ADD): generation and build time and max RSS
+ *                                                 against its number of operations (about 30 minutes)
  *
  * Afterwards the API pages are generated again at 1×, so `npm run start`/`build` see the site as it is.
  * Writes bench/runs/scale-<timestamp>.json (not committed) and bench/scale-latest.md.
@@ -26,7 +29,8 @@ import {gzipSync} from 'node:zlib';
 import {pageTypes} from './measure/page-types';
 import type {PageWeightSummary} from './measure/page-weight';
 import {scaleEnv} from '../config/scale-corpus';
-import {scaleHoldingEveryVendoredFile, writeScaleCorpus} from './generate-scale-corpus';
+import {providerFixtures, scaleHoldingEveryVendoredFile, writeScaleCorpus} from './generate-scale-corpus';
+import {loadApiDocumentOnce, operationCount} from '../src/lib/openapi';
 import {writeLatestReport} from './measure/latest-report';
 import {timed, type StepCost} from './measure/timed';
 
@@ -39,6 +43,8 @@ export type ScaleOptions = {
   syntheticOnly: boolean;
   bytesOnly: boolean;
   searchRuns: number;
+  /** Each vendored provider file built alone (`--each-file`), instead of the scale comparison. */
+  eachFile?: boolean;
   /**
    * With bytesOnly: the 1× figures are read from this build of the site as it is (e.g. build/, just
    * built by `npm run build`) instead of building it again. The bytes are the same; one build less.
@@ -217,6 +223,77 @@ export async function benchScale(options: ScaleOptions): Promise<{base: ScaleFig
   }
 }
 
+/** One provider file added alone: its operations, and what generating and building the site with it cost. */
+export type FileFigures = {sourcePath: string; operations: number; routes: number; generation: StepCost; build: StepCost};
+
+/**
+ * Builds the site with each vendored provider file added by itself, as a maintainer adds one
+ * (TESSERA_OPENAPI_ADD, config/openapi.ts), into build-scale/file-<name>/.
+ */
+export function buildEachFile(): FileFigures[] {
+  const tsx = path.join(siteDir, 'node_modules/.bin/tsx');
+  const figures: FileFigures[] = [];
+  try {
+    for (const sourcePath of providerFixtures) {
+      console.log(`\n${sourcePath}:`);
+      const env: NodeJS.ProcessEnv = {...process.env, TESSERA_OPENAPI_ADD: sourcePath};
+      delete env[scaleEnv];
+      const generation = timed('gen-api', tsx, ['scripts/generate-api-docs.ts', '--force'], env, siteDir);
+      const postman = timed('gen-postman', tsx, ['scripts/generate-postman-collections.ts'], env, siteDir);
+      const outDir = path.join(siteDir, 'build-scale', `file-${path.basename(sourcePath).replace(/\.json$/, '')}`);
+      rmSync(outDir, {recursive: true, force: true});
+      mkdirSync(path.dirname(outDir), {recursive: true});
+      const build = timed('docusaurus build', process.execPath, [docusaurusBin, 'build', '--out-dir', outDir], env, siteDir);
+      figures.push({
+        sourcePath,
+        operations: operationCount(loadApiDocumentOnce(sourcePath)),
+        routes: outputFigures(outDir).routes,
+        generation: {
+          seconds: generation.seconds + postman.seconds,
+          maxRssMB: Math.max(generation.maxRssMB ?? 0, postman.maxRssMB ?? 0) || null,
+        },
+        build,
+      });
+    }
+  } finally {
+    regenerateAtOneTimes();
+  }
+  return figures;
+}
+
+const megabytes = (cost: StepCost) => (cost.maxRssMB === null ? '?' : cost.maxRssMB.toFixed(0));
+
+export function eachFileMarkdown(figures: FileFigures[]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line([
+      'File added alone',
+      'Operations',
+      'Pages',
+      'Generation (s)',
+      'ms per operation',
+      'Generation max RSS (MB)',
+      'Build (s)',
+      'Build max RSS (MB)',
+    ]),
+    line(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...figures.map((file) =>
+      line([
+        path.basename(file.sourcePath),
+        String(file.operations),
+        String(file.routes),
+        file.generation.seconds.toFixed(1),
+        ((file.generation.seconds * 1000) / file.operations).toFixed(0),
+        megabytes(file.generation),
+        file.build.seconds.toFixed(1),
+        megabytes(file.build),
+      ]),
+    ),
+    '',
+    "Generation: gen-api + gen-postman with the whole site. Build: docusaurus build of the whole site. A build must stay within 4 GB max RSS (SCALING.md). Times vary with the machine's load.",
+  ].join('\n');
+}
+
 /** The API pages and Postman collections of the site as it is, which `npm run start`/`build` and the unit tests read. */
 function regenerateAtOneTimes(): void {
   const env = {...process.env};
@@ -292,7 +369,7 @@ export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: Scale
 }
 
 function parseArguments(argv: string[]): ScaleOptions {
-  const options: ScaleOptions = {scale: 0, syntheticOnly: false, bytesOnly: false, searchRuns: 3};
+  const options: ScaleOptions = {scale: 0, syntheticOnly: false, bytesOnly: false, searchRuns: 3, eachFile: false};
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
     if (argument === '--scale') options.scale = Number(argv[++index]);
@@ -300,9 +377,10 @@ function parseArguments(argv: string[]): ScaleOptions {
     else if (argument === '--bytes-only') options.bytesOnly = true;
     else if (argument === '--search-runs') options.searchRuns = Number(argv[++index]);
     else if (argument === '--base-build') options.baseBuild = path.resolve(siteDir, argv[++index] ?? '');
+    else if (argument === '--each-file') options.eachFile = true;
     else
       throw new Error(
-        `Unknown argument ${argument}. Usage: bench:scale [--scale N] [--synthetic-only] [--bytes-only [--base-build DIR]] [--search-runs N]`,
+        `Unknown argument ${argument}. Usage: bench:scale [--scale N] [--synthetic-only] [--bytes-only [--base-build DIR]] [--search-runs N] [--each-file]`,
       );
   }
   if (options.scale === 0) options.scale = scaleHoldingEveryVendoredFile();
@@ -313,6 +391,18 @@ function parseArguments(argv: string[]): ScaleOptions {
 async function main(): Promise<void> {
   const options = parseArguments(process.argv.slice(2));
   const started = new Date();
+  if (options.eachFile) {
+    const markdown = eachFileMarkdown(buildEachFile());
+    console.log(`\n${markdown}\n`);
+    writeLatestReport({
+      file: path.join(siteDir, 'bench/scale-files-latest.md'),
+      title: 'Latest build of each provider file',
+      script: 'bench:scale',
+      started,
+      markdown,
+    });
+    return;
+  }
   const result = await benchScale(options);
   const markdown = scaleMarkdown(result);
   console.log(`\n${markdown}\n`);

@@ -3,10 +3,15 @@
  * config/openapi.ts. `npm run build` and `npm run start` run it first; its output is not committed.
  *
  * 1. Writes a copy of each OpenAPI file with request samples in `x-codeSamples` (built here, so
- *    no page generates them in the browser) and runs the plugin's `gen-api-docs all` on it, into
+ *    no page generates them in the browser), one-line titles and an operationId per page, and for
+ *    another provider's file its links resolved and its images left out
+ *    (src/lib/openapi/provider-content.ts), and runs the plugin's `gen-api-docs all` on it, into
  *    an empty staging folder (the plugin never overwrites a page).
- * 2. Marks every generated page as generated, swaps the operation the plugin packs into each
- *    page's front matter for the small summary the page uses (src/lib/openapi/operation-summary.ts),
+ * 2. Checks that every page's front matter parses (scripts/generated-pages.ts: a page that does
+ *    not stops the run, naming the page, its operation and the reason), adds each operation's
+ *    security requirement after its description, marks every generated page as generated, swaps
+ *    the operation the plugin packs into each page's front matter for the small summary the page
+ *    uses (src/lib/openapi/operation-summary.ts),
  *    shows an overview page's security schemes as sections (scripts/reference/security-schemes.ts),
  *    writes the 1.0.0 sidebar JSON that Docusaurus needs for a versioned sidebar (it cannot import
  *    the generated sidebar.ts) and the sidebar categories of added APIs (sidebars.ts reads them),
@@ -35,6 +40,7 @@ import {
   inlinedSize,
   keepSchemaCyclesAsReferences,
   loadApiDocumentOnce,
+  providerDocument,
   operationCount,
   withPseudoTagsEscaped,
   withFieldsAsShown,
@@ -55,6 +61,7 @@ import {swapInStagedOutput} from './staged-output';
 import {addedApiDownloads, otherApisSection, withOtherApis} from './api-downloads';
 import {isStockBuild} from '../config/performance-layer';
 import {generationDigest, lastGenerationDigest, recordGenerationDigest} from './generation-inputs';
+import {GeneratedPageError, pageFrontMatter, withFieldsQuoted, withOneVersionBadge, withSecurityRequirement} from './generated-pages';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -113,8 +120,17 @@ function writeSpecsWithSamples(): void {
     operationsInAll += operationCount(document);
     const target = path.join(siteDir, spec.specPath);
     mkdirSync(path.dirname(target), {recursive: true});
+    // Titles the front matter can hold, a page for every operation and, for another provider's
+    // file, its links resolved against its own site and its images left out (src/lib/openapi/provider-content.ts).
+    const pages = providerDocument(document, {provider: isAddedApi(spec), linkBase: spec.linkBase});
+    if (pages.renamed.length > 0) {
+      const renamed = pages.renamed.map((entry) => `${entry.method.toUpperCase()} ${entry.where} → ${entry.pageId}`);
+      console.log(
+        `${spec.sourcePath}: ${pages.renamed.length} operations share an operationId or summary with another, so get pages of their own: ${renamed.join(', ')}`,
+      );
+    }
     // Code spans link to Tessera's object, operation and error pages; an added API has none of them.
-    const linked = spec.referencePages ? withObjectLinks(document, docsRouteOf(spec)) : document;
+    const linked = spec.referencePages ? withObjectLinks(pages.document, docsRouteOf(spec)) : pages.document;
     // Expandable objects (a charge holds its customer, the customer its default source…) are
     // shown once, not inlined into one another without end (src/lib/openapi/schema-cycles.ts), and
     // placeholders such as <api_key> in descriptions stay text (src/lib/openapi/description-markup.ts).
@@ -182,20 +198,34 @@ async function runPluginGeneration(): Promise<void> {
 /** The samples files the pages of this run name (the others are removed once the run succeeded). */
 const requestSamplesFiles = new Set<string>();
 
-function withOperationSummary(frontMatter: string, file: string): {frontMatter: string; samplesExport: string} {
+type PackedOperation = Parameters<typeof summarizeOperation>[0] & {
+  'x-codeSamples'?: CodeSample[];
+  security?: unknown;
+  securitySchemes?: unknown;
+};
+
+/** The operation the plugin packed into a page's `api` front matter. */
+function packedOperation(frontMatter: string, file: string): {packed: string; operation: PackedOperation} {
   const packed = /^api: (\S+)$/m.exec(frontMatter);
-  if (!packed?.[1]) throw new Error(`${file} has no packed operation in its front matter`);
-  const operation = JSON.parse(inflateSync(Buffer.from(packed[1], 'base64')).toString('utf8')) as Parameters<
-    typeof summarizeOperation
-  >[0] & {
-    'x-codeSamples'?: CodeSample[];
-  };
+  if (!packed?.[1]) throw new GeneratedPageError(file, 'it has no packed operation in its front matter');
+  try {
+    return {packed: packed[0], operation: JSON.parse(inflateSync(Buffer.from(packed[1], 'base64')).toString('utf8')) as PackedOperation};
+  } catch (error) {
+    throw new GeneratedPageError(file, `its packed operation does not unpack (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+function withOperationSummary(
+  frontMatter: string,
+  packed: string,
+  operation: PackedOperation,
+): {frontMatter: string; samplesExport: string} {
   const samples = operation['x-codeSamples'] ?? [];
   // Only the first language's sample stays in the page; the rest load when a reader chooses one.
   const samplesFile = samples.length > 1 ? writeRequestSamplesFile(siteDir, samples) : undefined;
   if (samplesFile) requestSamplesFiles.add(samplesFile);
   return {
-    frontMatter: frontMatter.replace(packed[0], () => `api: ${JSON.stringify(summarizeOperation(operation))}`),
+    frontMatter: frontMatter.replace(packed, () => `api: ${JSON.stringify(summarizeOperation(operation))}`),
     samplesExport: requestSamplesExport(samples, samplesFile),
   };
 }
@@ -203,28 +233,31 @@ function withOperationSummary(frontMatter: string, file: string): {frontMatter: 
 /**
  * Marks every page as generated (YAML front matter allows comments), and makes each operation
  * page import the module that registers ApiItem, so ApiItem loads with these pages only.
+ * A page whose front matter no YAML parser reads stops the run here, naming the page and its
+ * operation, before the pages of the last good run are replaced.
  */
-function markGenerated(outputDir: string, sourcePath: string): number {
+function markGenerated(outputDir: string, {sourcePath, version}: OpenApiSpec): number {
   const marker = `# Generated from ${sourcePath} by scripts/generate-api-docs.ts: edit the OpenAPI file, not this page.`;
   const registration = `import '@site/src/plugins/openapi-docs/api-item-registry/register';`;
   const pages = readdirSync(outputDir).filter((file) => file.endsWith('.mdx'));
   const document = loadApiDocumentOnce(sourcePath) as Parameters<typeof overviewDescription>[0];
   for (const page of pages) {
     const file = path.join(outputDir, page);
-    const text = readFileSync(file, 'utf8');
-    const frontMatterEnd = text.indexOf('\n---\n', 4);
-    if (!text.startsWith('---\n') || frontMatterEnd < 0) throw new Error(`${file} has no front matter`);
-    const body = text.slice(frontMatterEnd + 5);
-    const raw = text.slice(4, frontMatterEnd + 5);
-    const frontMatter = page.endsWith('.api.mdx')
-      ? withPlainPageDescription(raw, file)
-      : withPageDescription(raw, overviewDescription(document, page, raw));
-    if (page.endsWith('.api.mdx') && !isStockBuild()) {
-      const operation = withOperationSummary(frontMatter, file);
-      writeFileSync(file, `---\n${marker}\n${operation.frontMatter}\n${registration}\n\n${operation.samplesExport}\n${body}`);
+    const {raw, body} = pageFrontMatter(file, withFieldsQuoted(readFileSync(file, 'utf8')), sourcePath);
+    if (page.endsWith('.api.mdx')) {
+      const {packed, operation} = packedOperation(raw, file);
+      const frontMatter = withPlainPageDescription(raw, file);
+      const withSecurity = withSecurityRequirement(body, operation);
+      if (isStockBuild()) writeFileSync(file, `---\n${marker}\n${frontMatter}${withSecurity}`);
+      else {
+        const summarized = withOperationSummary(frontMatter, packed, operation);
+        writeFileSync(file, `---\n${marker}\n${summarized.frontMatter}\n${registration}\n\n${summarized.samplesExport}\n${withSecurity}`);
+      }
     } else {
-      const pageBody = page.endsWith('.info.mdx') ? withSecuritySchemeSections(body) : body;
-      writeFileSync(file, `---\n${marker}\n${frontMatter}${pageBody}`);
+      const frontMatter = withPageDescription(raw, overviewDescription(document, page, raw));
+      const apiVersion = (document as {info?: {version?: unknown}}).info?.version;
+      const overview = page.endsWith('.info.mdx') ? withOneVersionBadge(withSecuritySchemeSections(body), apiVersion, version) : body;
+      writeFileSync(file, `---\n${marker}\n${frontMatter}${overview}`);
     }
   }
   return pages.length;
@@ -261,7 +294,12 @@ function withFinalIds(spec: OpenApiSpec, sidebarFile: string): void {
 async function generatedSidebar(spec: OpenApiSpec, keep: boolean): Promise<SidebarNode[]> {
   const generated = staged(path.join(spec.outputDir, 'sidebar.ts'));
   withFinalIds(spec, generated);
-  const module = (await import(pathToFileURL(generated).href)) as {default: SidebarNode[] | {default: SidebarNode[]}};
+  let module: {default: SidebarNode[] | {default: SidebarNode[]}};
+  try {
+    module = (await import(pathToFileURL(generated).href)) as typeof module;
+  } catch (error) {
+    throw new Error(`${generated} (the sidebar the plugin wrote for ${spec.sourcePath}) does not load`, {cause: error});
+  }
   if (!keep) rmSync(generated);
   // tsx loads the generated ES module through CommonJS interop, which may nest the default export.
   return Array.isArray(module.default) ? module.default : module.default.default;
@@ -412,7 +450,7 @@ async function main(): Promise<void> {
   prepareOutput();
   writeSpecsWithSamples();
   await runPluginGeneration();
-  const pageCounts = specs.map((spec) => `${spec.sourcePath}: ${markGenerated(staged(spec.outputDir), spec.sourcePath)} pages`);
+  const pageCounts = specs.map((spec) => `${spec.sourcePath}: ${markGenerated(staged(spec.outputDir), spec)} pages`);
   addSuccessorNotices(staged(openApiSpecs.tesseraV1.outputDir));
   writeOtherApis();
   await writeSidebars();
@@ -430,7 +468,13 @@ async function main(): Promise<void> {
   console.log(`API reference generated (${pageCounts.join(', ')}; ${referencePages.join('; ')}) in ${seconds} s`);
 }
 
+// A file gen-api cannot read is reported by name and reason, not as a stack trace; the pages of
+// the last run that succeeded stay in place. TESSERA_DEBUG=1 prints the trace as well.
 main().catch((error: unknown) => {
-  console.error(error);
+  const reasons: string[] = [];
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reasons.push(cause.message);
+  console.error(`gen-api failed: ${reasons.length > 0 ? [...new Set(reasons)].join(': ') : String(error)}`);
+  console.error('The API pages of the last run that succeeded are left as they were.');
+  if (process.env.TESSERA_DEBUG) console.error(error);
   process.exit(1);
 });

@@ -24,6 +24,7 @@ import {
   svgSize,
 } from '../src/plugins/prerendered-diagrams/diagrams';
 import {findMermaidFences} from '../src/plugins/prerendered-diagrams/find-fences';
+import {GeneratedPageError, pageOperation} from './generated-pages';
 import {chromiumFlags, chromiumPath} from '../config/chromium';
 
 export type Diagram = {hash: string; source: string; places: string[]};
@@ -49,7 +50,19 @@ function markdownFiles(): string[] {
 export function collectDiagrams(files: string[], mermaidVersion: string): Diagram[] {
   const byHash = new Map<string, Diagram>();
   for (const file of files) {
-    for (const fence of findMermaidFences(readFileSync(file, 'utf8'))) {
+    const text = readFileSync(file, 'utf8');
+    let fences: ReturnType<typeof findMermaidFences>;
+    try {
+      fences = findMermaidFences(text);
+    } catch (error) {
+      // A page that does not parse stops the build here, before Docusaurus compiles it: named, with its operation if generated.
+      throw new GeneratedPageError(
+        path.relative(siteDir, file),
+        `its MDX does not parse (${error instanceof Error ? error.message : String(error)})`,
+        pageOperation(text),
+      );
+    }
+    for (const fence of fences) {
       const hash = diagramHash(fence.source, mermaidVersion);
       const place = `${path.relative(siteDir, file)}:${fence.line}`;
       const known = byHash.get(hash);

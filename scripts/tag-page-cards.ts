@@ -7,8 +7,8 @@
  */
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
 import type {CardDescriptions} from '../src/components/TagPageCards/card-descriptions';
+import {GeneratedPageError, pageFrontMatter} from './generated-pages';
 
 /** The card list the plugin's tag page template ends with. */
 const pluginCardList = [
@@ -43,9 +43,8 @@ function pagesById(outputDir: string): Map<string, GeneratedPage> {
   for (const name of readdirSync(outputDir).filter((entry) => entry.endsWith('.mdx'))) {
     const file = path.join(outputDir, name);
     const text = readFileSync(file, 'utf8');
-    const end = text.indexOf('\n---\n', 4);
-    const frontMatter = parse(text.slice(4, end)) as {id?: unknown; description?: unknown};
-    if (typeof frontMatter.id !== 'string') throw new Error(`${file} has no id in its front matter`);
+    const frontMatter = pageFrontMatter(file, text).data as {id?: unknown; description?: unknown};
+    if (typeof frontMatter.id !== 'string') throw new GeneratedPageError(file, 'it has no id in its front matter');
     const description = typeof frontMatter.description === 'string' && frontMatter.description.trim() ? frontMatter.description : undefined;
     pages.set(frontMatter.id, {file, text, ...(description ? {description} : {})});
   }

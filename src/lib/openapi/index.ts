@@ -11,6 +11,8 @@ export * from './document';
 export * from './refs';
 export * from './schema-cycles';
 export * from './description-markup';
+export * from './provider-content';
+export * from './security';
 export * from './operations';
 export * from './schemas';
 export * from './field-schemas';

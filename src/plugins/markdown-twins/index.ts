@@ -19,10 +19,11 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import {parse, stringify} from 'yaml';
 import {markdownTwinsOptions} from '../../../config/llms';
-import {openApiSpecs, operationPageRoute, versionDocsFolder} from '../../../config/openapi';
+import {openApiSpecs, operationPageRoute, versionDocsFolder, type OpenApiSpec} from '../../../config/openapi';
 import type {JsonObject} from '../../lib/openapi/refs';
 import {keepSchemaCyclesAsReferences} from '../../lib/openapi/schema-cycles';
 import {sampleLanguageNames} from '../../lib/sample-languages/languages';
+import {providerDocument} from '../../lib/openapi/provider-content';
 import type {CodeSample} from '../../lib/openapi/operation-summary';
 import {admonitionQuotes} from './admonitions';
 import {articleMarkdown} from './html-to-markdown';
@@ -53,18 +54,21 @@ export const llmsFullTxtPath = '/llms-full.txt';
 const isOperationPage = (sourcePath: string) => sourcePath.endsWith('.api.mdx');
 
 /** The operations of the OpenAPI file that documents `versionName`, by page id. */
-function operationsFor(siteDir: string, versionName: string): Map<string, {document: JsonObject; entry: OperationEntry}> {
-  const result = new Map<string, {document: JsonObject; entry: OperationEntry}>();
-  for (const spec of Object.values(openApiSpecs).filter((candidate) => candidate.version === versionName)) {
-    // As gen-api hands it to the OpenAPI plugin: a schema of a cycle is named and linked, not
-    // written out again inside another (src/lib/openapi/schema-cycles.ts).
-    const document = keepSchemaCyclesAsReferences(
-      parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject,
-      (operationId) => operationPageRoute(spec, operationId),
-    );
+type TwinOperation = {document: JsonObject; entry: OperationEntry; sender: string};
+
+function operationsFor(siteDir: string, versionName: string): Map<string, TwinOperation> {
+  const result = new Map<string, TwinOperation>();
+  for (const spec of Object.values(openApiSpecs as Record<string, OpenApiSpec>).filter((candidate) => candidate.version === versionName)) {
+    // As gen-api hands it to the OpenAPI plugin: titles, operation ids, a provider's links and
+    // images as its pages have them (src/lib/openapi/provider-content.ts), and a schema of a cycle
+    // named and linked, not written out again inside another (src/lib/openapi/schema-cycles.ts).
+    const source = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
+    const pages = providerDocument(source, {provider: !spec.referencePages, linkBase: spec.linkBase});
+    const document = keepSchemaCyclesAsReferences(pages.document, (operationId) => operationPageRoute(spec, operationId));
     // Keyed by doc id (`api/create-session`, `api/adyen-checkout-v71/sessions`): two APIs may share an operationId.
     const folder = path.relative(versionDocsFolder(spec.version), spec.outputDir);
-    for (const entry of operationsOf(document)) result.set(`${folder}/${entry.pageId}`, {document, entry});
+    const sender = spec.referencePages ? 'Tessera' : String((source.info as {title?: unknown} | undefined)?.title ?? 'The provider');
+    for (const entry of operationsOf(document)) result.set(`${folder}/${entry.pageId}`, {document, entry, sender});
   }
   return result;
 }
@@ -110,7 +114,7 @@ function pageTwin(context: Context, page: PageEntry, version: LoadedVersion, ope
       throw new Error(`markdown-twins: ${source.sourcePath} matches no operation of the OpenAPI file for ${page.version.name}`);
     const mdx = readFileSync(path.join(context.siteDir, source.sourcePath.replace(/^@site\//, '')), 'utf8');
     const notices = admonitionQuotes(mdx, (href) => resolveHref(context, href));
-    return {body: operationMarkdown(operation.document, operation.entry, page.title, notices), notices};
+    return {body: operationMarkdown(operation.document, operation.entry, page.title, notices, operation.sender), notices};
   }
   const markdown = articleMarkdown(readFileSync(htmlFileOf(context.outDir, page.permalink), 'utf8'), {
     resolveHref: (href) => resolveHref(context, href),

@@ -6,6 +6,7 @@
  */
 import kebabCase from 'lodash/kebabCase.js';
 import {mapTypeName, mapValueType, sampleRequest, type JsonObject, resolveRef, withFieldSchemas} from '../../lib/openapi';
+import {schemeDescription, schemeKind, securityRequirementsOf, securitySchemesOf, securitySentence} from '../../lib/openapi/security';
 import {codeSamples} from '../../lib/sample-languages';
 import {httpMethods} from '../../lib/http-methods';
 
@@ -38,7 +39,8 @@ export function operationsOf(document: JsonObject): OperationEntry[] {
           };
         }),
     );
-  return [...entries(document.paths, false), ...entries(document.webhooks, true)];
+  // As the plugin reads them: OpenAPI 3.0 files (GitHub's) put webhooks in `x-webhooks`.
+  return [...entries(document.paths, false), ...entries(document['x-webhooks'] ?? document.webhooks, true)];
 }
 
 type Schema = JsonObject & {
@@ -236,10 +238,13 @@ function propertyLines(
 
 function examplesOf(document: JsonObject, media: JsonObject): {title: string; value: unknown}[] {
   if (media.example !== undefined) return [{title: 'Example', value: media.example}];
-  return Object.entries((media.examples ?? {}) as Record<string, unknown>).map(([key, raw]) => {
-    const example = resolveRef<JsonObject>(document, raw);
-    return {title: oneLine(example.summary) || key, value: example.value};
-  });
+  // An example given only as `externalValue` (a provider's file elsewhere) has no value to show.
+  return Object.entries((media.examples ?? {}) as Record<string, unknown>)
+    .map(([key, raw]) => {
+      const example = resolveRef<JsonObject>(document, raw);
+      return {title: oneLine(example.summary) || key, value: example.value};
+    })
+    .filter((example) => example.value !== undefined);
 }
 
 function fence(language: string, source: string, title?: string): string {
@@ -287,17 +292,19 @@ function parametersSection(document: JsonObject, entry: OperationEntry): string[
   return ['## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |', ...rows, ''];
 }
 
+/**
+ * The requirement in one sentence (schemes and OAuth scopes, src/lib/openapi/security.ts), then
+ * each scheme it names with its description, or what the scheme is where the file gives none.
+ */
 function securitySection(document: JsonObject, entry: OperationEntry): string[] {
-  const requirements = (entry.operation.security ?? document.security) as Record<string, unknown>[] | undefined;
-  if (!requirements || entry.webhook) return [];
-  const schemes = ((document.components as JsonObject | undefined)?.securitySchemes ?? {}) as Record<string, JsonObject>;
-  if (requirements.length === 0) return ['## Authentication', '', 'None.', ''];
-  const lines = requirements.flatMap(Object.keys).map((key) => {
-    const scheme = schemes[key] ?? {};
-    const kind = scheme.type === 'http' ? `HTTP ${String(scheme.scheme)}` : String(scheme.type ?? key);
-    return `- ${code(key)} (${kind}): ${oneLine(scheme.description)}`;
-  });
-  return ['## Authentication', '', ...lines, ''];
+  if (entry.webhook) return [];
+  const sentence = securitySentence(document, entry.operation);
+  if (!sentence) return [];
+  if (sentence === 'None.') return ['## Authentication', '', 'None.', ''];
+  const schemes = securitySchemesOf(document);
+  const names = [...new Set((securityRequirementsOf(document, entry.operation) ?? []).flatMap(Object.keys))];
+  const lines = names.map((name) => `- ${code(name)} (${schemeKind(schemes[name] ?? {})}): ${schemeDescription(schemes[name] ?? {})}`);
+  return ['## Authentication', '', sentence, '', ...lines, ''];
 }
 
 function headersLines(document: JsonObject, headers: Record<string, unknown> | undefined): string[] {
@@ -369,7 +376,14 @@ function fieldDocumentOf(document: JsonObject): JsonObject {
   return fieldDocument;
 }
 
-export function operationMarkdown(rawDocument: JsonObject, rawEntry: OperationEntry, title: string, notices: string[] = []): string {
+export function operationMarkdown(
+  rawDocument: JsonObject,
+  rawEntry: OperationEntry,
+  title: string,
+  notices: string[] = [],
+  /** Who sends the file's webhooks: Tessera, or the provider whose file was added. */
+  sender = 'Tessera',
+): string {
   // Fields, types and examples as the page shows them; the request samples from the file as written, as the page's are.
   const document = fieldDocumentOf(rawDocument);
   const pathItem = ((rawEntry.webhook ? document.webhooks : document.paths) as Record<string, JsonObject>)[rawEntry.path]!;
@@ -378,7 +392,7 @@ export function operationMarkdown(rawDocument: JsonObject, rawEntry: OperationEn
   const seen = new Set<string>();
   const method = entry.method.toUpperCase();
   const call = entry.webhook
-    ? `Webhook ${code(entry.path)}: Tessera sends ${code(method)} to your URL.`
+    ? `Webhook ${code(entry.path)}: ${sender} sends ${code(method)} to your URL.`
     : `${code(`${method} ${entry.path}`)}`;
   const lines = [`# ${title}`, '', call, '', ...notices.flatMap((notice) => [notice, ''])];
   if (operation.deprecated) lines.push('**Deprecated.**', '');
