@@ -46,11 +46,11 @@ test('a sample reads the answer: the 2xx body by its schema name with its id and
   assert.match(sourceOf(request, 'java'), /JsonNode capture = new ObjectMapper\(\)\.readTree\(response\.body\(\)\);/);
   assert.match(
     sourceOf(request, 'go'),
-    /log\.Fatalf\("%d %v: %v \(request %v\)", res\.StatusCode, capture\["code"\], capture\["title"\], capture\["requestId"\]\)/,
+    /log\.Fatalf\("%d %v: %v \(request %v\)", res\.StatusCode, problem\["code"\], problem\["title"\], problem\["requestId"\]\)/,
   );
   assert.match(
     sourceOf(request, 'ruby'),
-    /abort "#\{response\.code\} #\{capture\["code"\]\}: #\{capture\["title"\]\} \(request #\{capture\["requestId"\]\}\)"/,
+    /abort "#\{response\.code\} #\{error\["code"\]\}: #\{error\["title"\]\} \(request #\{error\["requestId"\]\}\)"/,
   );
   assert.match(
     sourceOf(request, 'csharp'),
