@@ -40,6 +40,8 @@ export type SampleSuccess = {
   name: string;
   /** The top-level fields it prints (the id and the status), none to print the whole body. */
   fields: string[];
+  /** Whether the body is a JSON array (GitHub's lists), which a language that types the parsed body must know. */
+  array?: true;
 };
 
 /**
@@ -478,6 +480,29 @@ function requestBodyExample(document: JsonObject, operation: JsonObject): {body:
 }
 
 /**
+ * Makes the request-body schemas of `document` (a copy the OpenAPI plugin reads) hold examples the
+ * schema accepts, as the samples send them: an example that wraps the body in one key (Square's
+ * `request_body`) is unwrapped, one that is no body of its schema is dropped, so the page's example
+ * tab, which the plugin builds from the schema, shows the body the sample sends.
+ */
+export function withBodyExamplesAsSent(document: JsonObject): JsonObject {
+  for (const pathItem of Object.values((document.paths ?? {}) as Record<string, JsonObject>)) {
+    for (const operation of Object.values(pathItem)) {
+      if (!isRecord(operation) || !operation.requestBody) continue;
+      const content = (resolveRef(document, operation.requestBody)?.content ?? {}) as Record<string, JsonObject>;
+      const media = content['application/json'];
+      if (!media?.schema || media.example !== undefined || media.examples !== undefined) continue;
+      const schema = resolveRef(document, media.schema);
+      if (schema.example === undefined) continue;
+      const sent = bodyOfExample(document, media.schema, schema.example);
+      if (sent === undefined) delete schema.example;
+      else if (sent !== schema.example) schema.example = sent;
+    }
+  }
+  return document;
+}
+
+/**
  * The body without the members that carry a credential the sample already sends in a header, the
  * query or a cookie (Plaid's optional `client_id` and `secret`): a body never holds a secret as a
  * literal. A member the schema requires stays.
@@ -511,12 +536,23 @@ function sampleSuccess(document: JsonObject, operation: JsonObject): SampleSucce
   const status = Object.keys(responses).find((code) => /^2\d\d$/.test(code));
   if (!status) return undefined;
   const body = jsonSchemaOf(document, responses[status]);
-  const properties = Object.keys((body?.schema.properties ?? {}) as JsonObject);
+  const schemas = (body?.schema.properties ?? {}) as Record<string, unknown>;
+  // Only members a sample can print as text: Plaid's `status` is an object.
+  const properties = Object.keys(schemas).filter((name) => {
+    const type = resolveRef(document, schemas[name] ?? {}).type;
+    return type !== 'object' && type !== 'array';
+  });
   const statusField = properties.includes('status') ? 'status' : properties.find((name) => /Status$/.test(name));
   const fields = [properties.includes('id') ? 'id' : undefined, statusField].filter((name): name is string => Boolean(name));
   const refName = body?.ref?.split('/').pop();
   const name = refName && /^[A-Za-z][A-Za-z0-9]*$/.test(refName) ? lowerFirst(refName) : 'body';
-  return {status: Number(status), hasBody: Boolean(body), name: name === 'response' || name === 'request' ? 'body' : name, fields};
+  return {
+    status: Number(status),
+    hasBody: Boolean(body),
+    name: name === 'response' || name === 'request' ? 'body' : name,
+    fields,
+    ...(body?.schema.type === 'array' ? {array: true as const} : {}),
+  };
 }
 
 /**

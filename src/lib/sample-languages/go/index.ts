@@ -92,7 +92,7 @@ export function render(request: SampleRequest): string {
   if (success.hasBody) {
     imports.add('encoding/json');
     body.push(
-      `var ${variable} map[string]any`,
+      `var ${variable} ${success.array ? '[]any' : 'map[string]any'}`,
       `if err := json.Unmarshal(responseBody, &${variable}); err != nil {`,
       '\tlog.Fatal(err)',
       '}',
