@@ -22,7 +22,7 @@ import {keepSchemaCyclesAsReferences, sampleBaseUrl, sampleRequest, type JsonObj
 import {codeSamples} from '../../src/lib/sample-languages';
 import {assertToolchainsInstalled} from '../../src/lib/sample-languages/toolchains';
 import {e2ePort} from '../support/e2e-server';
-import {firstLine, limitConcurrency, mockCommand, runProblem, runSample} from '../support/sample-runner';
+import {firstLine, limitConcurrency, mockCommand, runProblem, runSample, type SampleRun} from '../support/sample-runner';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 
@@ -105,6 +105,28 @@ before(() => assertToolchainsInstalled());
 
 after(() => rmSync(preparedCopies, {recursive: true, force: true}));
 
+/**
+ * Whether the only fault Prism found is in the answer it made up itself: it accepted every request
+ * of the run, then generated a body its own file refuses (Stripe's `url` patterns) and, with
+ * `--errors`, answered 500. The sample then rightly exits 1; its request was accepted.
+ */
+function mocksOwnAnswer(run: SampleRun): boolean {
+  const located = (violations: string) => (JSON.parse(violations) as {location?: string[]}[]).map((violation) => violation.location?.[0]);
+  return (
+    run.exchanges.length > 0 &&
+    run.exchanges.every((exchange) => {
+      if (exchange.status >= 200 && exchange.status <= 299 && !exchange.violations) return true;
+      if (exchange.status !== 500 || !exchange.violations) return false;
+      try {
+        return located(exchange.violations).every((location) => location === 'response');
+      } catch {
+        return false;
+      }
+    }) &&
+    run.exchanges.some((exchange) => exchange.status === 500)
+  );
+}
+
 type Operation = {apiPath: string; method: string; hasBody: boolean; requiredQuery: boolean; pathParameters: number};
 
 /**
@@ -148,6 +170,7 @@ for (const [index, file] of files.entries()) {
     const baseUrl = sampleBaseUrl(document);
     const runLimited = limitConcurrency(2);
     const runs: Promise<string | undefined>[] = [];
+    let madeUpAnswers = 0;
     for (const {apiPath, method} of chosenOperations(document)) {
       const request = sampleRequest(document, apiPath, (document.paths as Record<string, JsonObject>)[apiPath]!, method);
       for (const sample of codeSamples(request)) {
@@ -157,7 +180,8 @@ for (const [index, file] of files.entries()) {
               baseUrl,
               environment: credentials(request),
             });
-            const problem = runProblem(run);
+            if (mocksOwnAnswer(run)) madeUpAnswers += 1;
+            const problem = mocksOwnAnswer(run) ? undefined : runProblem(run);
             return problem && `${method.toUpperCase()} ${apiPath} in ${sample.label} (${firstLine(sample.source)}): ${problem}`;
           }),
         );
@@ -165,7 +189,8 @@ for (const [index, file] of files.entries()) {
     }
     const problems = (await Promise.all(runs)).filter(Boolean);
     const accepted = runs.length - problems.length;
-    console.log(`${file}: ${accepted} of ${runs.length} runs accepted (${((100 * accepted) / runs.length).toFixed(1)} %)`);
+    const ownAnswers = madeUpAnswers > 0 ? `; in ${madeUpAnswers}, Prism refused the answer it made up` : '';
+    console.log(`${file}: ${accepted} of ${runs.length} runs accepted (${((100 * accepted) / runs.length).toFixed(1)} %${ownAnswers})`);
     assert.deepEqual(problems, [], `${accepted} of ${runs.length} accepted; every run must be`);
   });
 }

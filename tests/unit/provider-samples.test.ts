@@ -117,6 +117,25 @@ test('required query parameters are in every sample, with values from format, na
   }
 });
 
+test('a required query parameter that is an object or a list is written in its style: deepObject brackets, form members, repeated names', () => {
+  const document = bodyDocument({type: 'object'});
+  const operation = ((document.paths as Record<string, JsonObject>)['/orders'] as JsonObject).post as JsonObject;
+  const scope = {type: 'object', required: ['type'], properties: {type: {type: 'string', enum: ['account', 'user']}}};
+  operation.parameters = [
+    {name: 'scope', in: 'query', required: true, style: 'deepObject', explode: true, schema: scope},
+    {name: 'filter', in: 'query', required: true, schema: scope},
+    {name: 'ids', in: 'query', required: true, schema: {type: 'array', items: {type: 'string', enum: ['a1']}}},
+  ];
+  assert.deepEqual(
+    [...new URL(requestOf(document, '/orders', 'post').url).searchParams],
+    [
+      ['scope[type]', 'account'],
+      ['type', 'account'],
+      ['ids', 'a1'],
+    ],
+  );
+});
+
 test('distinct path parameters without examples get distinct identifiers, and a query identifier differs from them', () => {
   const request = requestOf(combined, '/institutions/{institution_id}/branches/{branch_id}', 'get');
   const url = new URL(request.url);

@@ -12,7 +12,16 @@ import {operationsById} from './operations';
 import {resolveRef, type JsonObject} from './refs';
 import {SchemaValidator} from './schema-validator';
 
-type Parameter = {name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, unknown>; schema?: JsonObject};
+type Parameter = {
+  name: string;
+  in: string;
+  required?: boolean;
+  style?: string;
+  explode?: boolean;
+  example?: unknown;
+  examples?: Record<string, unknown>;
+  schema?: JsonObject;
+};
 
 /**
  * How a sample authenticates, with the scheme a server integration would use among those the
@@ -392,11 +401,31 @@ function distinctExampleOf(document: JsonObject, parameter: Parameter, used: Set
   return value;
 }
 
-/** The query parameters the operation requires, with their example values; a sample leaves optional ones out. */
+/**
+ * The query parameters the operation requires, with their example values, as the parameter's
+ * style writes them (an object of Stripe's `deepObject` style as `scope[type]=account`, one of the
+ * default `form` style as its members, an array as repeated names); a sample leaves optional ones out.
+ */
 function requiredQuery(document: JsonObject, parameters: Parameter[], used: Set<string>): [string, string][] {
   return parameters
     .filter((parameter) => parameter.in === 'query' && parameter.required)
-    .map((parameter) => [parameter.name, distinctExampleOf(document, parameter, used)]);
+    .flatMap((parameter): [string, string][] => {
+      const schema = resolveRef(document, parameter.schema ?? {});
+      const named = Object.values(parameter.examples ?? {})[0];
+      const value =
+        parameter.example ??
+        (named !== undefined ? resolveRef(document, named).value : undefined) ??
+        exampleFromSchema(document, schema, 0, parameter.name);
+      const explode = parameter.explode ?? (parameter.style ?? 'form') === 'form';
+      if (Array.isArray(value)) {
+        return explode ? value.map((item) => [parameter.name, String(item)]) : [[parameter.name, value.map(String).join(',')]];
+      }
+      if (isRecord(value)) {
+        if (parameter.style === 'deepObject') return formFields(value, parameter.name);
+        return explode ? formFields(value) : [[parameter.name, Object.entries(value).flat().map(String).join(',')]];
+      }
+      return [[parameter.name, distinctExampleOf(document, parameter, used)]];
+    });
 }
 
 const formMediaType = 'application/x-www-form-urlencoded';
