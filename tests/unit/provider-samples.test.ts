@@ -62,8 +62,9 @@ test('an example that wraps a valid body in one key the schema does not declare 
   assert.deepEqual(requestOf(bodyDocument({...schema, example: undefined}, {example: {request_body: body}}), '/orders', 'post').body, body);
   const optional = {...schema, required: undefined};
   assert.deepEqual(requestOf(bodyDocument(optional), '/orders', 'post').body, body);
-  // An example that is a body already is sent as it is.
+  // An example that is a body already is sent as it is, an empty one too where nothing is required.
   assert.deepEqual(requestOf(bodyDocument({...schema, example: body}), '/orders', 'post').body, body);
+  assert.deepEqual(requestOf(bodyDocument({...optional, example: {}}), '/orders', 'post').body, {});
 });
 
 test('an example its schema refuses, and that wraps nothing valid, is not sent: the body is built from the schema', () => {

@@ -466,7 +466,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => Boolean(v
 
 /**
  * The body an example stands for, or undefined when it is none: the example itself when it
- * validates against the body's schema and sends at least one field the schema declares; the
+ * validates against the body's schema and sends a field the schema declares, or none (`{}`); the
  * example's one member when it wraps a valid body under a key the schema does not declare
  * (Square's `{"request_body": {...}}`).
  */
@@ -474,7 +474,10 @@ function bodyOfExample(document: JsonObject, schema: unknown, example: unknown):
   if (!schema) return example;
   const declared = Object.keys((resolveRef(document, schema).properties ?? {}) as JsonObject);
   const sendsDeclared = (value: unknown) =>
-    !isRecord(value) || declared.length === 0 || Object.keys(value).some((key) => declared.includes(key));
+    !isRecord(value) ||
+    declared.length === 0 ||
+    Object.keys(value).length === 0 ||
+    Object.keys(value).some((key) => declared.includes(key));
   if (isRecord(example) && Object.keys(example).length === 1 && declared.length > 0 && !declared.includes(Object.keys(example)[0]!)) {
     const inner = Object.values(example)[0];
     if (sendsDeclared(inner) && isBodyOf(document, schema, inner)) return inner;
