@@ -229,7 +229,9 @@ test('a typed error prints its code and its message, each once; a body with a co
   // cURL prints the body as it comes (--fail-with-body).
   for (const language of sampleLanguages.filter(({id}) => id !== 'curl')) {
     const source = language.render(codeOnly);
-    assert.equal(source.split('error_code').length - 1, 1, `${language.label} prints error_code once`);
+    // The line that prints the error (PHP's isset and the other languages' checks only look the code up).
+    const printed = source.split('\n').filter((line) => !/isset\(|hasNonNull|key\?\(|== nil|== null/.test(line));
+    assert.equal(printed.join('\n').split('error_code').length - 1, 1, `${language.label} prints error_code once`);
   }
 });
 
@@ -238,9 +240,9 @@ test('a typed error prints its code and its message, each once; a body with a co
  * and a parse of the error body that falls back to the raw text.
  */
 const statusBeforeParse: Record<string, {status: RegExp; parse: RegExp; fallback: RegExp}> = {
-  python: {status: /if not response\.ok:/, parse: /= response\.json\(\)\nprint/, fallback: /except ValueError:/},
+  python: {status: /if not response\.ok:/, parse: /= response\.json\(\)\nprint/, fallback: /except \(ValueError, KeyError, TypeError\):/},
   node: {status: /if \(!response\.ok\)/, parse: /= await response\.json\(\);/, fallback: /\} catch \{/},
-  php: {status: />= 400\) \{/, parse: /^\$\w+ = json_decode/m, fallback: /if \(!is_array\(\$error\)\)/},
+  php: {status: />= 400\) \{/, parse: /^\$\w+ = json_decode/m, fallback: /if \(!is_array\(\$error\) \|\| !isset\(/},
   java: {status: /statusCode\(\) >= 400/, parse: /^ {8}JsonNode \w+ = new ObjectMapper/m, fallback: /catch \(JsonProcessingException/},
   go: {
     status: /res\.StatusCode >= 400/,
@@ -251,7 +253,7 @@ const statusBeforeParse: Record<string, {status: RegExp; parse: RegExp; fallback
   csharp: {
     status: /if \(!response\.IsSuccessStatusCode\)/,
     parse: /^using var json = JsonDocument\.Parse/m,
-    fallback: /catch \(JsonException\)/,
+    fallback: /when \(notTheErrorBody is JsonException/,
   },
 };
 
@@ -273,27 +275,43 @@ test('every language checks the status before it parses the body, and Go reads t
 let gateway: Server;
 let gatewayUrl: string;
 
+/** What the gateway in front of the API answers: a plain-text 502, or a JSON 500 that is not the API's error body. */
+const gatewayAnswers = {
+  text: {status: 502, type: 'text/plain', body: 'upstream unavailable'},
+  foreignJson: {status: 500, type: 'application/json', body: '{"detail":"upstream unavailable"}'},
+};
+let gatewayAnswer: keyof typeof gatewayAnswers = 'text';
+
 before(async () => {
-  // A gateway in front of the API that answers every request with a plain-text 502.
-  gateway = http.createServer((_, response) => response.writeHead(502, {'Content-Type': 'text/plain'}).end('upstream unavailable'));
+  gateway = http.createServer((_, response) => {
+    const {status, type, body} = gatewayAnswers[gatewayAnswer];
+    response.writeHead(status, {'Content-Type': type}).end(body);
+  });
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
 });
 
 after(() => gateway.close());
 
-test('on a plain-text 502 the quick-starting languages print the status and the text and exit 1, without a parse error', async () => {
+test('on a plain-text 502, or a JSON error that is not the API’s, the quick-starting languages print the status and the body and exit 1', async () => {
   const request = requestOf(combined, '/accounts/get', 'post');
   const environment = {LEDGER_DATA_CLIENT_ID: 'id', LEDGER_DATA_SECRET: 'secret', LEDGER_DATA_VERSION: '2024-01-01'};
   // Java, Go and C# compile first (seconds each): the scale tests run them; their sources are checked above.
-  for (const language of ['python', 'node', 'php', 'ruby']) {
-    const run = await runSample(language, sampleLanguage(language).render(request), gatewayUrl, {
-      baseUrl: 'https://sandbox.ledger-data.example',
-      environment,
-    });
-    const output = `${run.stdout}${run.stderr}`;
-    assert.equal(run.exitCode, 1, `${language}: ${output}`);
-    assert.match(output, /502:? upstream unavailable/, language);
-    assert.doesNotMatch(output, /Traceback|SyntaxError|ParserError|Warning/, language);
+  for (const answer of ['text', 'foreignJson'] as const) {
+    gatewayAnswer = answer;
+    const {status, body} = gatewayAnswers[answer];
+    for (const language of ['python', 'node', 'php', 'ruby']) {
+      const run = await runSample(language, sampleLanguage(language).render(request), gatewayUrl, {
+        baseUrl: 'https://sandbox.ledger-data.example',
+        environment,
+      });
+      const output = `${run.stdout}${run.stderr}`;
+      assert.equal(run.exitCode, 1, `${language}: ${output}`);
+      assert.ok(
+        output.includes(`${status}`) && output.includes(answer === 'text' ? body : 'upstream unavailable'),
+        `${language}: ${output}`,
+      );
+      assert.doesNotMatch(output, /Traceback|SyntaxError|ParserError|Warning|KeyError/, language);
+    }
   }
 });

@@ -41,7 +41,7 @@ test('a sample reads the answer: the 2xx body by its schema name with its id and
   assert.match(sourceOf(request, 'python'), /capture = response\.json\(\)\nprint\(capture\["id"\], capture\["orderStatus"\]\)$/);
   assert.match(
     sourceOf(request, 'python'),
-    /raise SystemExit\(f"\{response\.status_code\} \{error\['code'\]\}: \{error\['title'\]\} \(request \{error\['requestId'\]\}\)"\)/,
+    /problem = f"\{error\['code'\]\}: \{error\['title'\]\} \(request \{error\['requestId'\]\}\)"\n(?:.*\n){3}\s+raise SystemExit\(f"\{response\.status_code\} \{problem\}"\)/,
   );
   assert.match(sourceOf(request, 'java'), /JsonNode capture = new ObjectMapper\(\)\.readTree\(response\.body\(\)\);/);
   assert.match(

@@ -86,9 +86,10 @@ export function render(request: SampleRequest): string {
       '        var error = problem.RootElement;',
       `        Console.Error.WriteLine($"{(int)response.StatusCode} ${field('error', code)}${message ? `: ${field('error', message)}` : ''}${requestId ? ` (request ${field('error', requestId)})` : ''}");`,
       '    }',
-      '    catch (JsonException)',
+      '    catch (Exception notTheErrorBody) when (notTheErrorBody is JsonException',
+      '        || notTheErrorBody is KeyNotFoundException || notTheErrorBody is InvalidOperationException)',
       '    {',
-      "        // Not JSON: a gateway's or a proxy's page.",
+      "        // Not the API's error body (a gateway's or a proxy's page): as it came.",
       '        Console.Error.WriteLine($"{(int)response.StatusCode} {text}");',
       '    }',
     );

@@ -79,8 +79,8 @@ export function render(request: SampleRequest): string {
     );
     body.push(
       '\tvar problem map[string]any',
-      '\tif err := json.Unmarshal(responseBody, &problem); err != nil {',
-      "\t\t// Not JSON: a gateway's or a proxy's page.",
+      `\tif err := json.Unmarshal(responseBody, &problem); err != nil || problem[${JSON.stringify(code)}] == nil {`,
+      "\t\t// Not the API's error body (a gateway's or a proxy's page): as it came.",
       '\t\tlog.Fatalf("%d %s", res.StatusCode, responseBody)',
       '\t}',
       `\tlog.Fatalf("%d %v${message ? ': %v' : ''}${requestId ? ' (request %v)' : ''}", res.StatusCode, ${values.join(', ')})`,

@@ -122,12 +122,16 @@ export function render(request: SampleRequest): string {
     statements.push(
       '    try {',
       '        JsonNode error = new ObjectMapper().readTree(response.body());',
-      `        System.err.printf("%d %s${message ? ': %s' : ''}${requestId ? ' (request %s)' : ''}%n", response.statusCode(),`,
-      `            ${members.map((member) => text('error', member)).join(', ')});`,
+      `        if (error.hasNonNull(${javaString(code)})) {`,
+      `            System.err.printf("%d %s${message ? ': %s' : ''}${requestId ? ' (request %s)' : ''}%n", response.statusCode(),`,
+      `                ${members.map((member) => text('error', member)).join(', ')});`,
+      '            System.exit(1);',
+      '        }',
       '    } catch (JsonProcessingException notJson) {',
-      "        // Not JSON: a gateway's or a proxy's page.",
-      `        ${raw}`,
+      '        // Not JSON.',
       '    }',
+      "    // Not the API's error body (a gateway's or a proxy's page): as it came.",
+      `    ${raw}`,
     );
   } else {
     statements.push(`    ${raw}`);

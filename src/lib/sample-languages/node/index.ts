@@ -69,9 +69,10 @@ export function render(request: SampleRequest): string {
       '  const text = await response.text();',
       '  try {',
       '    const error = JSON.parse(text);',
+      `    if (${member('error', code)} == null) throw new TypeError('not the error body');`,
       `    console.error(\`\${response.status} ${field(code)}${message ? `: ${field(message)}` : ''}${requestId ? ` (request ${field(requestId)})` : ''}\`);`,
       '  } catch {',
-      "    // Not JSON: a gateway's or a proxy's page.",
+      "    // Not the API's error body (a gateway's or a proxy's page): as it came.",
       '    console.error(response.status, text);',
       '  }',
     ];

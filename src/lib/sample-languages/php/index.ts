@@ -51,8 +51,8 @@ export function render(request: SampleRequest): string {
     const members = [code, ...(message ? [message] : []), ...(requestId ? [requestId] : [])];
     failure = [
       `    $error = json_decode((string) $response->getBody(), true);`,
-      `    if (!is_array($error)) {`,
-      `        // Not JSON: a gateway's or a proxy's page.`,
+      `    if (!is_array($error) || !isset(${members.map((member) => `$error['${member}']`).join(', ')})) {`,
+      `        // Not the API's error body (a gateway's or a proxy's page): as it came.`,
       `        ${raw}`,
       `        exit(1);`,
       `    }`,

@@ -70,10 +70,11 @@ export function render(request: SampleRequest): string {
     failure = [
       '    try:',
       '        error = response.json()',
-      '    except ValueError:',
-      "        # Not JSON: a gateway's or a proxy's page.",
+      `        problem = f"${member(code)}${message ? `: ${member(message)}` : ''}${requestId ? ` (request ${member(requestId)})` : ''}"`,
+      '    except (ValueError, KeyError, TypeError):',
+      "        # Not the API's error body (a gateway's or a proxy's page): as it came.",
       `        ${raw}`,
-      `    raise SystemExit(f"{response.status_code} ${member(code)}${message ? `: ${member(message)}` : ''}${requestId ? ` (request ${member(requestId)})` : ''}")`,
+      '    raise SystemExit(f"{response.status_code} {problem}")',
     ];
   }
   const read = !success.hasBody

@@ -72,8 +72,8 @@ export function render(request: SampleRequest): string {
     const {code, message, requestId} = errorMembers({...errors, code: errors.code});
     lines.push(
       '  error = JSON.parse(response.body) rescue nil',
-      "  # Not JSON: a gateway's or a proxy's page.",
-      '  abort "#{response.code} #{response.body}" unless error.is_a?(Hash)',
+      "  # Not the API's error body (a gateway's or a proxy's page): as it came.",
+      `  abort "#{response.code} #{response.body}" unless error.is_a?(Hash) && error.key?(${JSON.stringify(code)})`,
       `  abort "#{response.code} ${field('error', code)}${message ? `: ${field('error', message)}` : ''}${requestId ? ` (request ${field('error', requestId)})` : ''}"`,
     );
   } else lines.push('  abort "#{response.code} #{response.body}"');
