@@ -18,7 +18,7 @@ import {parse} from 'yaml';
 import {openApiSpecs} from '../config/openapi';
 import {collectionPath, environmentIds, environmentPath, postmanDirectory} from '../config/postman';
 import {swapInStagedOutput} from './staged-output';
-import {sampleAuth, sampleRequest, type JsonObject} from '../src/lib/openapi';
+import {sampleAuth, sampleRequest, type JsonObject, type SampleApiKey, type SampleRequest} from '../src/lib/openapi';
 import {formFields} from '../src/lib/sample-languages/language';
 import {httpMethods} from '../src/lib/http-methods';
 
@@ -41,9 +41,10 @@ export type PostmanCollection = {
   variable?: {key: string; value: string; type?: string}[];
 };
 export type PostmanItem = {name: string; item?: PostmanItem[]; request?: PostmanRequest};
+export type PostmanParameter = {key: string; value: string; disabled?: boolean; description?: unknown};
 export type PostmanRequest = {
   method: string;
-  url: {path?: string[]; host?: string[]; query?: unknown[]; variable?: unknown[]};
+  url: {path?: string[]; host?: string[]; query?: PostmanParameter[]; variable?: PostmanParameter[]};
   header?: {key: string; value: string; disabled?: boolean}[];
   auth?: {type: string};
   body?: {mode: string; raw?: string; urlencoded?: {key: string; value: string; description?: unknown}[]};
@@ -112,6 +113,15 @@ function environmentFor(title: string, server: Server, id: string, variables: st
   };
 }
 
+/**
+ * The variable of an API key: `apiKey`, or the key's own name where its scheme says what it is
+ * (`ledgerSecret` for LEDGER_SECRET), as the samples' environment variables are named.
+ */
+const keyVariable = (key: SampleApiKey) =>
+  /_API_KEY$/.test(key.key)
+    ? authVariables.apiKey
+    : key.key.toLowerCase().replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
 /** Postman's auth for the sample's: the variables are the environments'. */
 function postmanAuth(document: JsonObject, operation: JsonObject): unknown {
   const auth = sampleAuth(document, operation);
@@ -131,7 +141,7 @@ function postmanAuth(document: JsonObject, operation: JsonObject): unknown {
       type: 'apikey',
       apikey: [
         {key: 'key', value: auth.name, type: 'string'},
-        {key: 'value', value: variable(authVariables.apiKey), type: 'string'},
+        {key: 'value', value: variable(keyVariable(auth)), type: 'string'},
         // Postman sends an API key in a header or the query; a cookie is a header.
         {key: 'in', value: auth.in === 'query' ? 'query' : 'header', type: 'string'},
       ],
@@ -181,17 +191,20 @@ const requestKey = (method: string, postmanPath: string) => `${method.toUpperCas
 const postmanPathOf = (apiPath: string) => apiPath.slice(1).replace(/\{(\w+)\}/g, ':$1');
 
 /**
- * Each request sends what the operation's sample sends (src/lib/openapi/samples.ts): its body, and
+ * Each request sends what the operation's sample sends (src/lib/openapi/samples.ts): its body, its
+ * path parameters' and required query parameters' values (the optional ones are listed, off), and
  * its auth, the scheme a server integration uses where the operation allows several (the
- * converter takes the first listed, a client key included).
+ * converter takes the first listed, a client key included), with the other API keys its security
+ * requirement names together (Postman's auth holds one).
  */
 function withSampleRequests(collection: PostmanCollection, document: JsonObject): void {
-  const samples = new Map<string, {body: unknown; auth: unknown}>();
+  const samples = new Map<string, {request: SampleRequest; apiPath: string; auth: unknown}>();
   for (const [apiPath, pathItem] of Object.entries(document.paths as Record<string, JsonObject>)) {
     for (const method of Object.keys(pathItem).filter((key) => httpMethods.includes(key))) {
       const operation = pathItem[method] as JsonObject;
       samples.set(requestKey(method, postmanPathOf(apiPath)), {
-        body: sampleRequest(document, apiPath, pathItem, method).body,
+        request: sampleRequest(document, apiPath, pathItem, method),
+        apiPath,
         auth: postmanAuth(document, operation),
       });
     }
@@ -199,11 +212,38 @@ function withSampleRequests(collection: PostmanCollection, document: JsonObject)
   for (const request of requestsOf(collection.item)) {
     const sample = samples.get(requestKey(request.method, (request.url.path ?? []).join('/')));
     if (!sample) continue;
-    if (sample.body !== undefined && request.body?.mode === 'raw') request.body.raw = JSON.stringify(sample.body, null, 2);
+    const {body} = sample.request;
+    if (body !== undefined && request.body?.mode === 'raw') request.body.raw = JSON.stringify(body, null, 2);
     // The converter lists a form's top-level fields with placeholder values, nested ones not at all.
-    if (sample.body !== undefined && request.body?.mode === 'urlencoded')
-      request.body.urlencoded = formFields(sample.body).map(([key, value]) => ({key, value}));
+    if (body !== undefined && request.body?.mode === 'urlencoded')
+      request.body.urlencoded = formFields(body).map(([key, value]) => ({key, value}));
     if (request.auth) request.auth = sample.auth as PostmanRequest['auth'];
+    withSampleParameters(request, sample.request, sample.apiPath);
+    for (const key of sample.request.additionalKeys ?? []) {
+      const value = `{{${keyVariable(key)}}}`;
+      if (key.in === 'query') (request.url.query ??= []).push({key: key.name, value});
+      else
+        request.header = [
+          ...(request.header ?? []),
+          key.in === 'header' ? {key: key.name, value} : {key: 'Cookie', value: `${key.name}=${value}`},
+        ];
+    }
+  }
+}
+
+/** The sample's values for the request's path variables and query parameters, in place of the converter's `<string>`. */
+function withSampleParameters(request: PostmanRequest, sample: SampleRequest, apiPath: string): void {
+  const url = new URL(sample.url);
+  const template = apiPath.split('/');
+  const sent = url.pathname.split('/').slice(-template.length);
+  for (const variable of request.url.variable ?? []) {
+    const index = template.indexOf(`{${variable.key}}`);
+    if (index >= 0 && sent[index] !== undefined) variable.value = decodeURIComponent(sent[index]);
+  }
+  for (const parameter of request.url.query ?? []) {
+    const value = url.searchParams.get(parameter.key);
+    if (value === null) parameter.disabled = true;
+    else Object.assign(parameter, {value, disabled: false});
   }
 }
 

@@ -41,16 +41,16 @@ test('a sample reads the answer: the 2xx body by its schema name with its id and
   assert.match(sourceOf(request, 'python'), /capture = response\.json\(\)\nprint\(capture\["id"\], capture\["orderStatus"\]\)$/);
   assert.match(
     sourceOf(request, 'python'),
-    /raise SystemExit\(f"\{response\.status_code\} \{error\['code'\]\}: \{error\['title'\]\} \(request \{error\['requestId'\]\}\)"\)/,
+    /problem = f"\{error\['code'\]\}: \{error\['title'\]\} \(request \{error\['requestId'\]\}\)"\n(?:.*\n){3}\s+raise SystemExit\(f"\{response\.status_code\} \{problem\}"\)/,
   );
   assert.match(sourceOf(request, 'java'), /JsonNode capture = new ObjectMapper\(\)\.readTree\(response\.body\(\)\);/);
   assert.match(
     sourceOf(request, 'go'),
-    /log\.Fatalf\("%d %v: %v \(request %v\)", res\.StatusCode, capture\["code"\], capture\["title"\], capture\["requestId"\]\)/,
+    /log\.Fatalf\("%d %v: %v \(request %v\)", res\.StatusCode, problem\["code"\], problem\["title"\], problem\["requestId"\]\)/,
   );
   assert.match(
     sourceOf(request, 'ruby'),
-    /abort "#\{response\.code\} #\{capture\["code"\]\}: #\{capture\["title"\]\} \(request #\{capture\["requestId"\]\}\)"/,
+    /abort "#\{response\.code\} #\{error\["code"\]\}: #\{error\["title"\]\} \(request #\{error\["requestId"\]\}\)"/,
   );
   assert.match(
     sourceOf(request, 'csharp'),

@@ -23,6 +23,49 @@ function closeObjectSchemas(node: unknown): unknown {
   return copy;
 }
 
+/**
+ * A copy of an OpenAPI 3.0 document in JSON Schema 2020-12's terms: `nullable: true` adds `null` to
+ * the type (and to an enum), and 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` become the
+ * bound they qualify. A 3.1 document is JSON Schema already and comes back as it is.
+ */
+function asJsonSchema(document: JsonObject): JsonObject {
+  if (!String(document.openapi ?? '').startsWith('3.0')) return document;
+  const convert = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(convert);
+    if (!node || typeof node !== 'object') return node;
+    const copy: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) copy[key] = key === 'examples' || key === 'example' ? value : convert(value);
+    if (copy.nullable === true) {
+      if (typeof copy.type === 'string') copy.type = [copy.type, 'null'];
+      if (Array.isArray(copy.enum) && !copy.enum.includes(null)) copy.enum = [...(copy.enum as unknown[]), null];
+    }
+    for (const [exclusive, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
+      if (typeof copy[exclusive] !== 'boolean') continue;
+      if (copy[exclusive] && typeof copy[bound] === 'number') {
+        copy[exclusive] = copy[bound];
+        delete copy[bound];
+      } else delete copy[exclusive];
+    }
+    return copy;
+  };
+  return convert(document) as JsonObject;
+}
+
+/** A copy of a schema taken out of the document whose local `$ref`s point into the document registered as `id`. */
+function withRefsInto(id: string, node: unknown): unknown {
+  if (Array.isArray(node)) return node.map((item) => withRefsInto(id, item));
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${id}${value}` : withRefsInto(id, value),
+    ]),
+  );
+}
+
 export class SchemaValidator {
   private readonly ajv: Ajv2020;
   private readonly id: string;
@@ -31,15 +74,40 @@ export class SchemaValidator {
   constructor(
     readonly document: OpenApiDocument,
     name: string,
-    {closed = true}: {closed?: boolean} = {},
+    {closed = true, quick = false}: {closed?: boolean; quick?: boolean} = {},
   ) {
-    this.ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
+    this.ajv = new Ajv2020({
+      strict: false,
+      validateFormats: true,
+      // A yes or no answer (the request samples ask whether an example is a body): the first error
+      // ends the check, the document is not checked against the meta-schema, and each referenced
+      // schema is compiled once, not into every schema that refers to it.
+      ...(quick ? {allErrors: false, validateSchema: false, inlineRefs: false} : {allErrors: true}),
+    });
     addFormats(this.ajv);
     // OpenAPI keywords Ajv does not know about.
     for (const keyword of ['discriminator', 'xml', 'externalDocs', 'example']) this.ajv.addKeyword(keyword);
     this.id = `https://tessera.example/${name}.json`;
-    const schemaDocument = closed ? closeObjectSchemas(document) : document;
-    this.ajv.addSchema({...(schemaDocument as JsonObject), $id: this.id});
+    this.closed = closed;
+    const schemaDocument = asJsonSchema(closed ? (closeObjectSchemas(document) as JsonObject) : document);
+    this.ajv.addSchema({...schemaDocument, $id: this.id});
+  }
+
+  private readonly closed: boolean;
+
+  /**
+   * Validates against a schema as the document holds it (a request body's, inline or a `$ref`),
+   * its references read in the document.
+   */
+  validateSchema(schema: unknown, value: unknown): string[] {
+    const key = JSON.stringify(schema);
+    let validateFunction = this.cache.get(key);
+    if (!validateFunction) {
+      const prepared = asJsonSchema({openapi: this.document.openapi, schema: this.closed ? closeObjectSchemas(schema) : schema}).schema;
+      validateFunction = this.ajv.compile(withRefsInto(this.id, prepared) as JsonObject);
+      this.cache.set(key, validateFunction);
+    }
+    return validateFunction(value) ? [] : (validateFunction.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
   }
 
   /** Validates against the schema at a JSON pointer inside the document (`#/components/...`). */

@@ -4,7 +4,7 @@
 import {httpMethods} from '../http-methods';
 import type {CodeSample} from '../openapi/operation-summary';
 import type {JsonObject} from '../openapi/refs';
-import {sampleRequest, type SampleRequest} from '../openapi/samples';
+import {sampleRequest, withBodyExamplesAsSent, type SampleRequest} from '../openapi/samples';
 import type {SampleLanguage} from './language';
 import {sampleLanguages} from './languages';
 
@@ -27,9 +27,12 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
   }));
 }
 
-/** A copy of the document in which every path operation carries `x-codeSamples`. */
+/**
+ * A copy of the document in which every path operation carries `x-codeSamples`, and each request
+ * body's schema example is one the sample would send (`withBodyExamplesAsSent`).
+ */
 export function withCodeSamples(document: JsonObject): JsonObject {
-  const copy = structuredClone(document);
+  const copy = withBodyExamplesAsSent(structuredClone(document));
   for (const [path, pathItem] of Object.entries((copy.paths ?? {}) as Record<string, JsonObject>)) {
     for (const method of httpMethods) {
       const operation = pathItem[method] as JsonObject | undefined;

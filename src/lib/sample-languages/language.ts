@@ -4,7 +4,7 @@
  * toolchain. Each language is a folder beside this file; ./index.ts lists them in the order the
  * tabs show them.
  */
-import type {SampleRequest, SampleSuccess} from '../openapi/samples';
+import type {SampleApiKey, SampleErrorFields, SampleRequest, SampleSuccess} from '../openapi/samples';
 
 /** One command of a sample's run, in the folder the sample was saved to; `program` marks the run of the program itself (it gets the run's arguments). */
 export type RunStep = {command: string; args: string[]; program?: boolean};
@@ -83,3 +83,22 @@ export {formFields} from '../openapi/form-fields';
 
 /** Whether the request sends its body form-encoded (`application/x-www-form-urlencoded`), not as JSON. */
 export const isForm = (request: SampleRequest) => request.bodyType === 'form' && request.body !== undefined;
+
+/** Every API key the request sends, `auth`'s first: those its security requirement names together. */
+export const apiKeysOf = (request: SampleRequest): SampleApiKey[] => [
+  ...(request.auth.type === 'apiKey' ? [request.auth] : []),
+  ...(request.additionalKeys ?? []),
+];
+
+/**
+ * The members of a typed error a sample prints, in order: the code, the message when the body has
+ * one besides the code, the request's id when it has one. Each language writes them as
+ * `{status} {code}: {message} (request {id})`.
+ */
+export function errorMembers(errors: SampleErrorFields & {code: string}): {code: string; message?: string; requestId?: string} {
+  return {
+    code: errors.code,
+    ...(errors.message && errors.message !== errors.code ? {message: errors.message} : {}),
+    ...(errors.requestId ? {requestId: errors.requestId} : {}),
+  };
+}

@@ -5,7 +5,17 @@
  * rewrite of the forms it lacks, and run it.
  */
 import type {SampleRequest} from '../../openapi/samples';
-import {formFields, hasQuery, idempotencyComment, isForm, jsonText, successOf, type SampleLanguage} from '../language';
+import {
+  apiKeysOf,
+  errorMembers,
+  formFields,
+  hasQuery,
+  idempotencyComment,
+  isForm,
+  jsonText,
+  successOf,
+  type SampleLanguage,
+} from '../language';
 import {monoCompatible, systemTextJsonStandIn} from './mono-compatible';
 
 const env = (name: string) => `Environment.GetEnvironmentVariable("${name}")`;
@@ -26,9 +36,11 @@ export function render(request: SampleRequest): string {
   const errors = request.errorFields;
   const usings = new Set(['System.Net.Http.Headers']);
   const method = request.method.charAt(0) + request.method.slice(1).toLowerCase();
+  const keys = apiKeysOf(request);
+  const inQuery = keys.filter((key) => key.in === 'query');
   const url =
-    auth.type === 'apiKey' && auth.in === 'query'
-      ? `$"${request.url}${hasQuery(request.url) ? '&' : '?'}${auth.name}={Uri.EscapeDataString(${env(auth.key)} ?? "")}"`
+    inQuery.length > 0
+      ? `$"${request.url}${hasQuery(request.url) ? '&' : '?'}${inQuery.map((key) => `${key.name}={Uri.EscapeDataString(${env(key.key)} ?? "")}`).join('&')}"`
       : csharpString(request.url);
   const lines = ['using var client = new HttpClient();', `using var request = new HttpRequestMessage(HttpMethod.${method}, ${url});`];
   if (auth.type === 'basic') {
@@ -40,8 +52,10 @@ export function render(request: SampleRequest): string {
     );
   }
   if (auth.type === 'bearer') lines.push(`request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", ${env(auth.token)});`);
-  if (auth.type === 'apiKey' && auth.in === 'header') lines.push(`request.Headers.Add(${csharpString(auth.name)}, ${env(auth.key)});`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie') lines.push(`request.Headers.Add("Cookie", $"${auth.name}={${env(auth.key)}}");`);
+  for (const key of keys.filter((candidate) => candidate.in === 'header'))
+    lines.push(`request.Headers.Add(${csharpString(key.name)}, ${env(key.key)});`);
+  const cookies = keys.filter((key) => key.in === 'cookie').map((key) => `${key.name}={${env(key.key)}}`);
+  if (cookies.length > 0) lines.push(`request.Headers.Add("Cookie", $"${cookies.join('; ')}");`);
   if (request.idempotencyKey) lines.push(`// ${idempotencyComment}`, 'request.Headers.Add("Idempotency-Key", Guid.NewGuid().ToString());');
   lines.push('request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));');
   if (isForm(request)) {
@@ -57,26 +71,36 @@ export function render(request: SampleRequest): string {
     lines.push(`request.Content = new StringContent(${rawString(request.body, '    ')}, Encoding.UTF8, "application/json");`);
   }
   lines.push('', 'using var response = await client.SendAsync(request);');
-  const parsesBody = success.hasBody || Boolean(errors?.code);
   const variable = success.name;
-  if (parsesBody) {
-    usings.add('System.Text.Json');
-    lines.push(
-      'using var json = JsonDocument.Parse(await response.Content.ReadAsStringAsync());',
-      `var ${variable === 'json' ? 'body' : variable} = json.RootElement;`,
-    );
-  }
-  const name = variable === 'json' ? 'body' : variable;
-  const field = (member: string) => `{${name}.GetProperty(${csharpString(member)})}`;
+  const name = ['json', 'error', 'text', 'problem'].includes(variable) ? 'body' : variable;
+  const field = (object: string, member: string) => `{${object}.GetProperty(${csharpString(member)})}`;
   lines.push('if (!response.IsSuccessStatusCode)', '{');
   if (errors?.code) {
+    usings.add('System.Text.Json');
+    const {code, message, requestId} = errorMembers({...errors, code: errors.code});
     lines.push(
-      `    Console.Error.WriteLine($"{(int)response.StatusCode} ${field(errors.code)}: ${field(errors.message ?? errors.code)}${errors.requestId ? ` (request ${field(errors.requestId)})` : ''}");`,
+      '    var text = await response.Content.ReadAsStringAsync();',
+      '    try',
+      '    {',
+      '        using var problem = JsonDocument.Parse(text);',
+      '        var error = problem.RootElement;',
+      `        Console.Error.WriteLine($"{(int)response.StatusCode} ${field('error', code)}${message ? `: ${field('error', message)}` : ''}${requestId ? ` (request ${field('error', requestId)})` : ''}");`,
+      '    }',
+      '    catch (Exception notTheErrorBody) when (notTheErrorBody is JsonException',
+      '        || notTheErrorBody is KeyNotFoundException || notTheErrorBody is InvalidOperationException)',
+      '    {',
+      "        // Not the API's error body (a gateway's or a proxy's page): as it came.",
+      '        Console.Error.WriteLine($"{(int)response.StatusCode} {text}");',
+      '    }',
     );
   } else lines.push('    Console.Error.WriteLine($"{(int)response.StatusCode} {await response.Content.ReadAsStringAsync()}");');
   lines.push('    return 1;', '}');
+  if (success.hasBody) {
+    usings.add('System.Text.Json');
+    lines.push('using var json = JsonDocument.Parse(await response.Content.ReadAsStringAsync());', `var ${name} = json.RootElement;`);
+  }
   if (!success.hasBody) lines.push('Console.WriteLine((int)response.StatusCode);');
-  else if (success.fields.length > 0) lines.push(`Console.WriteLine($"${success.fields.map(field).join(' ')}");`);
+  else if (success.fields.length > 0) lines.push(`Console.WriteLine($"${success.fields.map((member) => field(name, member)).join(' ')}");`);
   else lines.push(`Console.WriteLine(${name});`);
   lines.push('return 0;');
   return [

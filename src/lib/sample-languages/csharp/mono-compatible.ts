@@ -71,7 +71,7 @@ export function monoCompatible(source: string): string {
 
 /**
  * The members of System.Text.Json the samples use (JsonDocument.Parse, RootElement, GetProperty,
- * TryGetProperty, GetString, ToString), over Mono's JavaScriptSerializer: a test stand-in, never shown to readers.
+ * TryGetProperty, GetString, ToString, JsonException for text that is no JSON), over Mono's JavaScriptSerializer: a test stand-in, never shown to readers.
  */
 export const systemTextJsonStandIn = String.raw`using System.Collections;
 using System.Collections.Generic;
@@ -82,6 +82,11 @@ namespace System.Text.Json
 {
     public enum JsonValueKind { Undefined, Object, Array, String, Number, True, False, Null }
 
+    public class JsonException : Exception
+    {
+        public JsonException(string message, Exception inner) : base(message, inner) { }
+    }
+
     public sealed class JsonDocument : IDisposable
     {
         private JsonDocument(JsonElement root) { RootElement = root; }
@@ -90,7 +95,14 @@ namespace System.Text.Json
 
         public static JsonDocument Parse(string json)
         {
-            return new JsonDocument(new JsonElement(new JavaScriptSerializer().DeserializeObject(json), true));
+            try
+            {
+                return new JsonDocument(new JsonElement(new JavaScriptSerializer().DeserializeObject(json), true));
+            }
+            catch (ArgumentException invalid)
+            {
+                throw new JsonException(invalid.Message, invalid);
+            }
         }
 
         public void Dispose() { }

@@ -1,6 +1,6 @@
 /** cURL in bash: the request as a reader pastes it into a terminal; `--fail-with-body` prints an error's body and exits non-zero. */
 import type {SampleRequest} from '../../openapi/samples';
-import {formFields, isForm, jsonText, type SampleLanguage} from '../language';
+import {apiKeysOf, formFields, isForm, jsonText, type SampleLanguage} from '../language';
 
 const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
@@ -9,9 +9,11 @@ export function render(request: SampleRequest): string {
   const auth = request.auth;
   if (auth.type === 'basic') lines.push(`-u "$${auth.username}:$${auth.password}"`);
   if (auth.type === 'bearer') lines.push(`-H "Authorization: Bearer $${auth.token}"`);
-  if (auth.type === 'apiKey' && auth.in === 'header') lines.push(`-H "${auth.name}: $${auth.key}"`);
-  if (auth.type === 'apiKey' && auth.in === 'query') lines.push(`--url-query "${auth.name}=$${auth.key}"`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie') lines.push(`-b "${auth.name}=$${auth.key}"`);
+  for (const key of apiKeysOf(request)) {
+    if (key.in === 'header') lines.push(`-H "${key.name}: $${key.key}"`);
+    if (key.in === 'query') lines.push(`--url-query "${key.name}=$${key.key}"`);
+    if (key.in === 'cookie') lines.push(`-b "${key.name}=$${key.key}"`);
+  }
   if (request.idempotencyKey) lines.push(`-H "Idempotency-Key: $(uuidgen)"`);
   lines.push(`-H 'Accept: application/json'`);
   lines.push('--fail-with-body');

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type {SampleRequest} from '../../openapi/samples';
-import {formFields, idempotencyComment, isForm, jsonText, successOf, type SampleLanguage} from '../language';
+import {apiKeysOf, errorMembers, formFields, idempotencyComment, isForm, jsonText, successOf, type SampleLanguage} from '../language';
 
 /** The JSON body as a Go string literal: a raw string, unless the JSON holds a backtick. */
 const goString = (body: unknown) => {
@@ -42,16 +42,19 @@ export function render(request: SampleRequest): string {
     '\tlog.Fatal(err)',
     '}',
   );
-  if (auth.type !== 'none') imports.add('os');
+  if (auth.type !== 'none' || (request.additionalKeys ?? []).length > 0) imports.add('os');
   if (auth.type === 'basic') body.push(`req.SetBasicAuth(os.Getenv("${auth.username}"), os.Getenv("${auth.password}"))`);
   if (auth.type === 'bearer') body.push(`req.Header.Set("Authorization", "Bearer "+os.Getenv("${auth.token}"))`);
-  if (auth.type === 'apiKey' && auth.in === 'header') body.push(`req.Header.Set(${JSON.stringify(auth.name)}, os.Getenv("${auth.key}"))`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie')
-    body.push(`req.AddCookie(&http.Cookie{Name: ${JSON.stringify(auth.name)}, Value: os.Getenv("${auth.key}")})`);
-  if (auth.type === 'apiKey' && auth.in === 'query') {
+  const keys = apiKeysOf(request);
+  for (const key of keys.filter((candidate) => candidate.in === 'header'))
+    body.push(`req.Header.Set(${JSON.stringify(key.name)}, os.Getenv("${key.key}"))`);
+  for (const key of keys.filter((candidate) => candidate.in === 'cookie'))
+    body.push(`req.AddCookie(&http.Cookie{Name: ${JSON.stringify(key.name)}, Value: os.Getenv("${key.key}")})`);
+  const inQuery = keys.filter((candidate) => candidate.in === 'query');
+  if (inQuery.length > 0) {
     body.push(
       'query := req.URL.Query()',
-      `query.Set(${JSON.stringify(auth.name)}, os.Getenv("${auth.key}"))`,
+      ...inQuery.map((key) => `query.Set(${JSON.stringify(key.name)}, os.Getenv("${key.key}"))`),
       'req.URL.RawQuery = query.Encode()',
     );
   }
@@ -63,27 +66,39 @@ export function render(request: SampleRequest): string {
   if (request.body !== undefined)
     body.push(`req.Header.Set("Content-Type", "${isForm(request) ? 'application/x-www-form-urlencoded' : 'application/json'}")`);
   body.push('', 'res, err := http.DefaultClient.Do(req)', 'if err != nil {', '\tlog.Fatal(err)', '}', 'defer res.Body.Close()', '');
-  const parsesBody = success.hasBody || Boolean(errors?.code);
+  // The body is read once, before the status is checked: an error's body is printed whole when it is no JSON.
+  imports.add('io');
+  body.push('responseBody, err := io.ReadAll(res.Body)', 'if err != nil {', '\tlog.Fatal(err)', '}');
   const variable = success.name;
-  if (parsesBody) {
+  body.push('if res.StatusCode >= 400 {');
+  if (errors?.code) {
+    imports.add('encoding/json');
+    const {code, message, requestId} = errorMembers({...errors, code: errors.code});
+    const values = [code, ...(message ? [message] : []), ...(requestId ? [requestId] : [])].map(
+      (name) => `problem[${JSON.stringify(name)}]`,
+    );
+    body.push(
+      '\tvar problem map[string]any',
+      `\tif err := json.Unmarshal(responseBody, &problem); err != nil || problem[${JSON.stringify(code)}] == nil {`,
+      "\t\t// Not the API's error body (a gateway's or a proxy's page): as it came.",
+      '\t\tlog.Fatalf("%d %s", res.StatusCode, responseBody)',
+      '\t}',
+      `\tlog.Fatalf("%d %v${message ? ': %v' : ''}${requestId ? ' (request %v)' : ''}", res.StatusCode, ${values.join(', ')})`,
+    );
+  } else {
+    body.push('\tlog.Fatalf("%d %s", res.StatusCode, responseBody)');
+  }
+  body.push('}');
+  if (success.hasBody) {
     imports.add('encoding/json');
     body.push(
-      `var ${variable} map[string]any`,
-      `if err := json.NewDecoder(res.Body).Decode(&${variable}); err != nil {`,
+      `var ${variable} ${success.array ? '[]any' : 'map[string]any'}`,
+      `if err := json.Unmarshal(responseBody, &${variable}); err != nil {`,
       '\tlog.Fatal(err)',
       '}',
     );
   }
   const field = (name: string) => `${variable}[${JSON.stringify(name)}]`;
-  body.push('if res.StatusCode >= 400 {');
-  if (errors?.code) {
-    const values = [errors.code, errors.message ?? errors.code, ...(errors.requestId ? [errors.requestId] : [])].map(field);
-    body.push(`\tlog.Fatalf("%d %v: %v${errors.requestId ? ' (request %v)' : ''}", res.StatusCode, ${values.join(', ')})`);
-  } else {
-    imports.add('io');
-    body.push('\tmessage, _ := io.ReadAll(res.Body)', '\tlog.Fatalf("%d %s", res.StatusCode, message)');
-  }
-  body.push('}');
   imports.add('fmt');
   if (!success.hasBody) body.push('fmt.Println(res.StatusCode)');
   else if (success.fields.length > 0) body.push(`fmt.Println(${success.fields.map(field).join(', ')})`);

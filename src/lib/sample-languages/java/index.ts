@@ -10,7 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type {SampleRequest} from '../../openapi/samples';
 import {
+  apiKeysOf,
   baseName,
+  errorMembers,
   formFields,
   hasQuery,
   idempotencyComment,
@@ -79,16 +81,25 @@ export function render(request: SampleRequest): string {
     );
   }
   let uri = `URI.create(${javaString(request.url)})`;
-  if (auth.type === 'apiKey' && auth.in === 'query') {
+  const keys = apiKeysOf(request);
+  const inQuery = keys.filter((key) => key.in === 'query');
+  if (inQuery.length > 0) {
     imports.add('java.net.URLEncoder').add('java.nio.charset.StandardCharsets');
-    uri = `URI.create(${javaString(`${request.url}${hasQuery(request.url) ? '&' : '?'}${auth.name}=`)}\n        + URLEncoder.encode(${env(auth.key)}, StandardCharsets.UTF_8))`;
+    const parts = inQuery.map(
+      (key, index) =>
+        `${javaString(`${index === 0 ? `${request.url}${hasQuery(request.url) ? '&' : '?'}` : '&'}${key.name}=`)}\n        + URLEncoder.encode(${env(key.key)}, StandardCharsets.UTF_8)`,
+    );
+    uri = `URI.create(${parts.join('\n        + ')})`;
   }
   const builder = [`HttpRequest request = HttpRequest.newBuilder(${uri})`];
   if (auth.type === 'basic') builder.push('    .header("Authorization", "Basic " + credentials)');
   if (auth.type === 'bearer') builder.push(`    .header("Authorization", "Bearer " + ${env(auth.token)})`);
-  if (auth.type === 'apiKey' && auth.in === 'header') builder.push(`    .header(${javaString(auth.name)}, ${env(auth.key)})`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie')
-    builder.push(`    .header("Cookie", ${javaString(`${auth.name}=`)} + ${env(auth.key)})`);
+  for (const key of keys.filter((candidate) => candidate.in === 'header'))
+    builder.push(`    .header(${javaString(key.name)}, ${env(key.key)})`);
+  const cookies = keys
+    .filter((key) => key.in === 'cookie')
+    .map((key, index) => `${javaString(`${index === 0 ? '' : '; '}${key.name}=`)} + ${env(key.key)}`);
+  if (cookies.length > 0) builder.push(`    .header("Cookie", ${cookies.join(' + ')})`);
   if (request.idempotencyKey) {
     imports.add('java.util.UUID');
     builder.push(`    // ${idempotencyComment}`, '    .header("Idempotency-Key", UUID.randomUUID().toString())');
@@ -100,24 +111,39 @@ export function render(request: SampleRequest): string {
   statements.push(...builder);
   statements.push('HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());', '');
   const errors = request.errorFields;
-  const parsesBody = success.hasBody || Boolean(errors?.code);
-  if (parsesBody) {
+  const text = (variable: string, field: string) => `${variable}.path(${javaString(field)}).asText()`;
+  const raw = 'System.err.println(response.statusCode() + " " + response.body());';
+  statements.push('if (response.statusCode() >= 400) {');
+  if (errors?.code) {
+    imports.add('com.fasterxml.jackson.databind.JsonNode').add('com.fasterxml.jackson.databind.ObjectMapper');
+    imports.add('com.fasterxml.jackson.core.JsonProcessingException');
+    const {code, message, requestId} = errorMembers({...errors, code: errors.code});
+    const members = [code, ...(message ? [message] : []), ...(requestId ? [requestId] : [])];
+    statements.push(
+      '    try {',
+      '        JsonNode error = new ObjectMapper().readTree(response.body());',
+      `        if (error.hasNonNull(${javaString(code)})) {`,
+      `            System.err.printf("%d %s${message ? ': %s' : ''}${requestId ? ' (request %s)' : ''}%n", response.statusCode(),`,
+      `                ${members.map((member) => text('error', member)).join(', ')});`,
+      '            System.exit(1);',
+      '        }',
+      '    } catch (JsonProcessingException notJson) {',
+      '        // Not JSON.',
+      '    }',
+      "    // Not the API's error body (a gateway's or a proxy's page): as it came.",
+      `    ${raw}`,
+    );
+  } else {
+    statements.push(`    ${raw}`);
+  }
+  statements.push('    System.exit(1);', '}');
+  if (success.hasBody) {
     imports.add('com.fasterxml.jackson.databind.JsonNode').add('com.fasterxml.jackson.databind.ObjectMapper');
     statements.push(`JsonNode ${success.name} = new ObjectMapper().readTree(response.body());`);
   }
-  const text = (field: string) => `${success.name}.path(${javaString(field)}).asText()`;
-  statements.push('if (response.statusCode() >= 400) {');
-  if (errors?.code) {
-    statements.push(
-      `    System.err.printf("%d %s: %s${errors.requestId ? ' (request %s)' : ''}%n", response.statusCode(),`,
-      `        ${[errors.code, errors.message ?? errors.code, ...(errors.requestId ? [errors.requestId] : [])].map(text).join(', ')});`,
-    );
-  } else {
-    statements.push('    System.err.println(response.statusCode() + " " + response.body());');
-  }
-  statements.push('    System.exit(1);', '}');
   if (!success.hasBody) statements.push('System.out.println(response.statusCode());');
-  else if (success.fields.length > 0) statements.push(`System.out.println(${success.fields.map(text).join(' + " " + ')});`);
+  else if (success.fields.length > 0)
+    statements.push(`System.out.println(${success.fields.map((field) => text(success.name, field)).join(' + " " + ')});`);
   else statements.push(`System.out.println(${success.name}.toPrettyString());`);
   return [
     '// Java 17 or later, with Jackson (com.fasterxml.jackson.core:jackson-databind)',

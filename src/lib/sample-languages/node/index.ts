@@ -1,6 +1,16 @@
 /** Node.js with its built-in fetch, as an ES module (top-level await). */
 import type {SampleRequest} from '../../openapi/samples';
-import {formFields, hasQuery, idempotencyComment, isForm, jsonText, successOf, type SampleLanguage} from '../language';
+import {
+  apiKeysOf,
+  errorMembers,
+  formFields,
+  hasQuery,
+  idempotencyComment,
+  isForm,
+  jsonText,
+  successOf,
+  type SampleLanguage,
+} from '../language';
 
 const indent = (text: string, spaces: number) => text.replaceAll('\n', `\n${' '.repeat(spaces)}`);
 
@@ -31,8 +41,11 @@ export function render(request: SampleRequest): string {
     );
   }
   if (auth.type === 'bearer') headers.push(`Authorization: \`Bearer \${process.env.${auth.token}}\`,`);
-  if (auth.type === 'apiKey' && auth.in === 'header') headers.push(`${key(auth.name)}: process.env.${auth.key},`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie') headers.push(`Cookie: \`${auth.name}=\${process.env.${auth.key}}\`,`);
+  const keys = apiKeysOf(request);
+  for (const apiKey of keys.filter((candidate) => candidate.in === 'header'))
+    headers.push(`${key(apiKey.name)}: process.env.${apiKey.key},`);
+  const cookies = keys.filter((candidate) => candidate.in === 'cookie').map((apiKey) => `${apiKey.name}=\${process.env.${apiKey.key}}`);
+  if (cookies.length > 0) headers.push(`Cookie: \`${cookies.join('; ')}\`,`);
   if (request.idempotencyKey) headers.push(`// ${idempotencyComment}`, `'Idempotency-Key': crypto.randomUUID(),`);
   headers.push(`Accept: 'application/json',`);
   // fetch sets the Content-Type of URLSearchParams itself.
@@ -42,17 +55,28 @@ export function render(request: SampleRequest): string {
     const fields = formFields(request.body).map(([name, value]) => `    ${key(name)}: ${singleQuoted(value)},`);
     options.push(`  body: new URLSearchParams({\n${fields.join('\n')}\n  }),`);
   } else if (request.body !== undefined) options.push(`  body: JSON.stringify(${indent(jsonText(request.body), 2)}),`);
+  const inQuery = keys.filter((candidate) => candidate.in === 'query');
   const url =
-    auth.type === 'apiKey' && auth.in === 'query'
-      ? `\`${request.url}${hasQuery(request.url) ? '&' : '?'}${auth.name}=\${encodeURIComponent(process.env.${auth.key})}\``
+    inQuery.length > 0
+      ? `\`${request.url}${hasQuery(request.url) ? '&' : '?'}${inQuery.map((apiKey) => `${apiKey.name}=\${encodeURIComponent(process.env.${apiKey.key})}`).join('&')}\``
       : `'${request.url}'`;
   const errors = request.errorFields;
-  const failure = errors?.code
-    ? [
-        '  const error = await response.json();',
-        `  console.error(\`\${response.status} \${${member('error', errors.code)}}: \${${member('error', errors.message ?? errors.code)}}${errors.requestId ? ` (request \${${member('error', errors.requestId)}})` : ''}\`);`,
-      ]
-    : ['  console.error(response.status, await response.text());'];
+  let failure = ['  console.error(response.status, await response.text());'];
+  if (errors?.code) {
+    const {code, message, requestId} = errorMembers({...errors, code: errors.code});
+    const field = (name: string) => `\${${member('error', name)}}`;
+    failure = [
+      '  const text = await response.text();',
+      '  try {',
+      '    const error = JSON.parse(text);',
+      `    if (${member('error', code)} == null) throw new TypeError('not the error body');`,
+      `    console.error(\`\${response.status} ${field(code)}${message ? `: ${field(message)}` : ''}${requestId ? ` (request ${field(requestId)})` : ''}\`);`,
+      '  } catch {',
+      "    // Not the API's error body (a gateway's or a proxy's page): as it came.",
+      '    console.error(response.status, text);',
+      '  }',
+    ];
+  }
   const read = !success.hasBody
     ? ['console.log(response.status);']
     : [

@@ -1,6 +1,6 @@
 /** PHP 8 with Guzzle 7, the HTTP client most PHP integrators use (Debian: php-guzzlehttp-guzzle). */
 import type {SampleRequest} from '../../openapi/samples';
-import {formFields, idempotencyComment, isForm, successOf, type SampleLanguage} from '../language';
+import {apiKeysOf, errorMembers, formFields, idempotencyComment, isForm, successOf, type SampleLanguage} from '../language';
 
 /** A JSON value as a PHP array literal, so the sample reads as PHP. */
 export function phpValue(value: unknown, depth: number): string {
@@ -27,11 +27,15 @@ export function render(request: SampleRequest): string {
   const auth = request.auth;
   const success = successOf(request);
   if (auth.type === 'basic') options.push(`    'auth' => [getenv('${auth.username}'), getenv('${auth.password}')],`);
-  if (auth.type === 'apiKey' && auth.in === 'query') options.push(`    'query' => ['${auth.name}' => getenv('${auth.key}')],`);
+  const keys = apiKeysOf(request);
+  const keysIn = (location: string) => keys.filter((key) => key.in === location);
+  const inQuery = keysIn('query').map((key) => `'${key.name}' => getenv('${key.key}')`);
+  if (inQuery.length > 0) options.push(`    'query' => [${inQuery.join(', ')}],`);
   const headers = [`        'Accept' => 'application/json',`];
   if (auth.type === 'bearer') headers.push(`        'Authorization' => 'Bearer ' . getenv('${auth.token}'),`);
-  if (auth.type === 'apiKey' && auth.in === 'header') headers.push(`        '${auth.name}' => getenv('${auth.key}'),`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie') headers.push(`        'Cookie' => '${auth.name}=' . getenv('${auth.key}'),`);
+  for (const key of keysIn('header')) headers.push(`        '${key.name}' => getenv('${key.key}'),`);
+  const cookies = keysIn('cookie').map((key) => `'${key.name}=' . getenv('${key.key}')`);
+  if (cookies.length > 0) headers.push(`        'Cookie' => ${cookies.join(" . '; ' . ")},`);
   if (request.idempotencyKey) headers.push(`        // ${idempotencyComment}`, `        'Idempotency-Key' => bin2hex(random_bytes(16)),`);
   options.push(`    'headers' => [\n${headers.join('\n')}\n    ],`);
   // Guzzle form-encodes `form_params` and sets the Content-Type.
@@ -40,23 +44,33 @@ export function render(request: SampleRequest): string {
   options.push(`    // Answers of 4xx and 5xx are returned, not thrown, so their body can be read.`, `    'http_errors' => false,`);
   const variable = `$${success.name}`;
   const errors = request.errorFields;
-  const failure = errors?.code
-    ? [
-        `    fwrite(STDERR, sprintf(`,
-        `        "%d %s: %s${errors.requestId ? ' (request %s)' : ''}\\n",`,
-        `        $response->getStatusCode(),`,
-        `        ${variable}['${errors.code}'],`,
-        `        ${variable}['${errors.message ?? errors.code}'],`,
-        ...(errors.requestId ? [`        ${variable}['${errors.requestId}'],`] : []),
-        `    ));`,
-      ]
-    : [`    fwrite(STDERR, $response->getStatusCode() . ' ' . $response->getBody() . PHP_EOL);`];
-  const parse = success.hasBody || errors?.code ? [`${variable} = json_decode((string) $response->getBody(), true);`] : [];
+  const raw = `fwrite(STDERR, $response->getStatusCode() . ' ' . $response->getBody() . PHP_EOL);`;
+  let failure = [`    ${raw}`];
+  if (errors?.code) {
+    const {code, message, requestId} = errorMembers({...errors, code: errors.code});
+    const members = [code, ...(message ? [message] : []), ...(requestId ? [requestId] : [])];
+    failure = [
+      `    $error = json_decode((string) $response->getBody(), true);`,
+      `    if (!is_array($error) || !isset(${members.map((member) => `$error['${member}']`).join(', ')})) {`,
+      `        // Not the API's error body (a gateway's or a proxy's page): as it came.`,
+      `        ${raw}`,
+      `        exit(1);`,
+      `    }`,
+      `    fwrite(STDERR, sprintf(`,
+      `        "%d %s${message ? ': %s' : ''}${requestId ? ' (request %s)' : ''}\\n",`,
+      `        $response->getStatusCode(),`,
+      ...members.map((member) => `        $error['${member}'],`),
+      `    ));`,
+    ];
+  }
   const read = !success.hasBody
     ? ['echo $response->getStatusCode(), PHP_EOL;']
-    : success.fields.length > 0
-      ? [`echo ${success.fields.map((field) => `${variable}['${field}']`).join(", ' ', ")}, PHP_EOL;`]
-      : [`echo json_encode(${variable}, JSON_PRETTY_PRINT), PHP_EOL;`];
+    : [
+        `${variable} = json_decode((string) $response->getBody(), true);`,
+        success.fields.length > 0
+          ? `echo ${success.fields.map((field) => `${variable}['${field}']`).join(", ' ', ")}, PHP_EOL;`
+          : `echo json_encode(${variable}, JSON_PRETTY_PRINT), PHP_EOL;`,
+      ];
   return [
     '<?php',
     '// composer require guzzlehttp/guzzle',
@@ -66,7 +80,6 @@ export function render(request: SampleRequest): string {
     `$response = $client->request('${request.method}', '${request.url}', [`,
     ...options,
     ']);',
-    ...parse,
     'if ($response->getStatusCode() >= 400) {',
     ...failure,
     '    exit(1);',

@@ -1,6 +1,16 @@
 /** Python with requests, the HTTP client most Python integrators use (Debian: python3-requests). */
 import type {SampleRequest} from '../../openapi/samples';
-import {formFields, idempotencyComment, isForm, jsonText, snakeCase, successOf, type SampleLanguage} from '../language';
+import {
+  apiKeysOf,
+  errorMembers,
+  formFields,
+  idempotencyComment,
+  isForm,
+  jsonText,
+  snakeCase,
+  successOf,
+  type SampleLanguage,
+} from '../language';
 
 /** A JSON value as a Python literal: JSON's strings and numbers are Python's; true, false and null are not. */
 export function pythonValue(value: unknown, depth = 0): string {
@@ -36,25 +46,37 @@ export function render(request: SampleRequest): string {
   const name = snakeCase(success.name);
   const headers: string[] = [];
   if (auth.type === 'bearer') headers.push(`"Authorization": f"Bearer {os.environ['${auth.token}']}",`);
-  if (auth.type === 'apiKey' && auth.in === 'header') headers.push(`${JSON.stringify(auth.name)}: ${env(auth.key)},`);
+  const keys = apiKeysOf(request);
+  const keysIn = (location: string) =>
+    keys.filter((key) => key.in === location).map((key) => `${JSON.stringify(key.name)}: ${env(key.key)}`);
+  headers.push(...keysIn('header').map((line) => `${line},`));
   if (request.idempotencyKey) headers.push(`# ${idempotencyComment}`, `"Idempotency-Key": str(uuid.uuid4()),`);
   headers.push(`"Accept": "application/json",`);
   const options = [JSON.stringify(request.url) + ','];
   if (auth.type === 'basic') options.push(`auth=(${env(auth.username)}, ${env(auth.password)}),`);
-  if (auth.type === 'apiKey' && auth.in === 'query') options.push(`params={${JSON.stringify(auth.name)}: ${env(auth.key)}},`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie') options.push(`cookies={${JSON.stringify(auth.name)}: ${env(auth.key)}},`);
+  if (keysIn('query').length > 0) options.push(`params={${keysIn('query').join(', ')}},`);
+  if (keysIn('cookie').length > 0) options.push(`cookies={${keysIn('cookie').join(', ')}},`);
   options.push(`headers={\n${headers.map((line) => `        ${line}`).join('\n')}\n    },`);
   // requests form-encodes a dict given as `data`, and sets the Content-Type.
   if (isForm(request)) options.push(`data=${pythonValue(Object.fromEntries(formFields(request.body)), 1)},`);
   else if (request.body !== undefined) options.push(`json=${pythonValue(request.body, 1)},`);
   options.push('timeout=30,');
   const errors = request.errorFields;
-  const failure = errors?.code
-    ? [
-        '    error = response.json()',
-        `    raise SystemExit(f"{response.status_code} {error['${errors.code}']}: {error['${errors.message ?? errors.code}']}${errors.requestId ? ` (request {error['${errors.requestId}']})` : ''}")`,
-      ]
-    : ['    raise SystemExit(f"{response.status_code}: {response.text}")'];
+  const raw = 'raise SystemExit(f"{response.status_code}: {response.text}")';
+  let failure = [`    ${raw}`];
+  if (errors?.code) {
+    const {code, message, requestId} = errorMembers({...errors, code: errors.code});
+    const member = (name: string) => `{error['${name}']}`;
+    failure = [
+      '    try:',
+      '        error = response.json()',
+      `        problem = f"${member(code)}${message ? `: ${member(message)}` : ''}${requestId ? ` (request ${member(requestId)})` : ''}"`,
+      '    except (ValueError, KeyError, TypeError):',
+      "        # Not the API's error body (a gateway's or a proxy's page): as it came.",
+      `        ${raw}`,
+      '    raise SystemExit(f"{response.status_code} {problem}")',
+    ];
+  }
   const read = !success.hasBody
     ? ['print(response.status_code)']
     : success.fields.length > 0

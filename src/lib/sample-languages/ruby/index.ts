@@ -1,6 +1,6 @@
 /** Ruby with the standard library only: Net::HTTP and JSON (Debian: ruby). */
 import type {SampleRequest} from '../../openapi/samples';
-import {formFields, idempotencyComment, isForm, snakeCase, successOf, type SampleLanguage} from '../language';
+import {apiKeysOf, errorMembers, formFields, idempotencyComment, isForm, snakeCase, successOf, type SampleLanguage} from '../language';
 
 /** `reference:` for a key that is a plain word, `"x-id":` otherwise (both make symbol keys, which JSON writes as strings). */
 const hashKey = (key: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${key}:` : `${JSON.stringify(key)}:`);
@@ -32,14 +32,23 @@ export function render(request: SampleRequest): string {
   const variable = snakeCase(success.name);
   const requires = new Set(['json', 'net/http']);
   const lines = [`uri = URI(${JSON.stringify(request.url)})`];
-  if (auth.type === 'apiKey' && auth.in === 'query')
-    lines.push(`uri.query = URI.encode_www_form(${JSON.stringify(auth.name)} => ${env(auth.key)})`);
+  const keys = apiKeysOf(request);
+  const inQuery = keys.filter((key) => key.in === 'query').map((key) => `${JSON.stringify(key.name)} => ${env(key.key)}`);
+  // A query the URL has already (a required parameter) is kept.
+  if (inQuery.length > 0)
+    lines.push(
+      request.url.includes('?')
+        ? `uri.query = [uri.query, URI.encode_www_form(${inQuery.join(', ')})].join("&")`
+        : `uri.query = URI.encode_www_form(${inQuery.join(', ')})`,
+    );
   const verb = request.method.charAt(0) + request.method.slice(1).toLowerCase();
   lines.push(`request = Net::HTTP::${verb}.new(uri)`);
   if (auth.type === 'basic') lines.push(`request.basic_auth(${env(auth.username)}, ${env(auth.password)})`);
   if (auth.type === 'bearer') lines.push(`request["Authorization"] = "Bearer #{${env(auth.token)}}"`);
-  if (auth.type === 'apiKey' && auth.in === 'header') lines.push(`request[${JSON.stringify(auth.name)}] = ${env(auth.key)}`);
-  if (auth.type === 'apiKey' && auth.in === 'cookie') lines.push(`request["Cookie"] = "${auth.name}=#{${env(auth.key)}}"`);
+  for (const key of keys.filter((candidate) => candidate.in === 'header'))
+    lines.push(`request[${JSON.stringify(key.name)}] = ${env(key.key)}`);
+  const cookies = keys.filter((key) => key.in === 'cookie').map((key) => `${key.name}=#{${env(key.key)}}`);
+  if (cookies.length > 0) lines.push(`request["Cookie"] = "${cookies.join('; ')}"`);
   if (request.idempotencyKey) {
     requires.add('securerandom');
     lines.push(`# ${idempotencyComment}`, 'request["Idempotency-Key"] = SecureRandom.uuid');
@@ -57,18 +66,21 @@ export function render(request: SampleRequest): string {
     'end',
     '',
   );
-  const parsesBody = success.hasBody || Boolean(errors?.code);
-  if (parsesBody) lines.push(`${variable} = JSON.parse(response.body)`);
-  const field = (name: string) => `#{${variable}[${JSON.stringify(name)}]}`;
+  const field = (object: string, name: string) => `#{${object}[${JSON.stringify(name)}]}`;
   lines.push('unless response.is_a?(Net::HTTPSuccess)');
   if (errors?.code) {
+    const {code, message, requestId} = errorMembers({...errors, code: errors.code});
     lines.push(
-      `  abort "#{response.code} ${field(errors.code)}: ${field(errors.message ?? errors.code)}${errors.requestId ? ` (request ${field(errors.requestId)})` : ''}"`,
+      '  error = JSON.parse(response.body) rescue nil',
+      "  # Not the API's error body (a gateway's or a proxy's page): as it came.",
+      `  abort "#{response.code} #{response.body}" unless error.is_a?(Hash) && error.key?(${JSON.stringify(code)})`,
+      `  abort "#{response.code} ${field('error', code)}${message ? `: ${field('error', message)}` : ''}${requestId ? ` (request ${field('error', requestId)})` : ''}"`,
     );
   } else lines.push('  abort "#{response.code} #{response.body}"');
   lines.push('end');
+  if (success.hasBody) lines.push(`${variable} = JSON.parse(response.body)`);
   if (!success.hasBody) lines.push('puts response.code');
-  else if (success.fields.length > 0) lines.push(`puts "${success.fields.map(field).join(' ')}"`);
+  else if (success.fields.length > 0) lines.push(`puts "${success.fields.map((name) => field(variable, name)).join(' ')}"`);
   else lines.push(`puts JSON.pretty_generate(${variable})`);
   return ['# Ruby 3, standard library only', ...[...requires].sort().map((name) => `require "${name}"`), '', ...lines].join('\n');
 }
