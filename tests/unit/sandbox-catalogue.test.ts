@@ -371,7 +371,9 @@ function responseProblems(operationId: string, status: number, body: JsonObject)
       if (!media) return [];
       const pointer = `#/paths/${template.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/responses/${status}`;
       const schemaPointer = typeof (documented as JsonObject).$ref === 'string' ? `${(documented as JsonObject).$ref}` : pointer;
-      return responses.validate(`${schemaPointer}/content/${media[0].replaceAll('/', '~1')}/schema`, body).map((problem) => `${operationId} ${status}: ${problem}`);
+      return responses
+        .validate(`${schemaPointer}/content/${media[0].replaceAll('/', '~1')}/schema`, body)
+        .map((problem) => `${operationId} ${status}: ${problem}`);
     }
   return [`no operation ${operationId}`];
 }
