@@ -121,6 +121,8 @@ export function schemaInstances(document: JsonObject): Map<string, unknown> {
   };
   visit(document.paths);
   visit(document.webhooks);
+  // OpenAPI 3.0 files (GitHub's) keep their webhooks in `x-webhooks`, as the plugin reads them.
+  visit(document['x-webhooks']);
   visit((document.components as JsonObject | undefined)?.callbacks);
   visit((document.components as JsonObject | undefined)?.responses);
   visit((document.components as JsonObject | undefined)?.requestBodies);
@@ -277,7 +279,7 @@ export function withFieldSchemas<T extends JsonObject>(document: T): T {
       ),
     );
   };
-  for (const key of ['paths', 'webhooks']) if (copy[key]) copy[key] = visit(copy[key]);
+  for (const key of ['paths', 'webhooks', 'x-webhooks']) if (copy[key]) copy[key] = visit(copy[key]);
   const components = copy.components as JsonObject | undefined;
   if (components) {
     for (const key of ['parameters', 'responses', 'requestBodies', 'callbacks', 'headers']) {

@@ -386,7 +386,9 @@ export function operationMarkdown(
 ): string {
   // Fields, types and examples as the page shows them; the request samples from the file as written, as the page's are.
   const document = fieldDocumentOf(rawDocument);
-  const pathItem = ((rawEntry.webhook ? document.webhooks : document.paths) as Record<string, JsonObject>)[rawEntry.path]!;
+  const pathItem = ((rawEntry.webhook ? (document['x-webhooks'] ?? document.webhooks) : document.paths) as Record<string, JsonObject>)[
+    rawEntry.path
+  ]!;
   const entry: OperationEntry = {...rawEntry, pathItem, operation: pathItem[rawEntry.method] as JsonObject};
   const {operation} = entry;
   const seen = new Set<string>();
