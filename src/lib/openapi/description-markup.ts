@@ -42,18 +42,23 @@ export function escapePseudoTags(text: string): string {
 /** Values that are data, not prose: left exactly as the file gives them. */
 const dataKeys = new Set(['example', 'examples', 'default', 'enum', 'const', 'x-codeSamples']);
 
-/** A copy of the document with `escapePseudoTags` applied to every `description` and `summary` outside example data. */
-export function withPseudoTagsEscaped(document: JsonObject): JsonObject {
+/** A copy of the document with `rewrite` applied to every `description` and `summary` outside example data. */
+export function withProse(document: JsonObject, rewrite: (text: string) => string): JsonObject {
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(visit);
     if (!node || typeof node !== 'object') return node;
     return Object.fromEntries(
       Object.entries(node).map(([key, value]) => {
         if (dataKeys.has(key)) return [key, value];
-        if ((key === 'description' || key === 'summary') && typeof value === 'string') return [key, escapePseudoTags(value)];
+        if ((key === 'description' || key === 'summary') && typeof value === 'string') return [key, rewrite(value)];
         return [key, visit(value)];
       }),
     );
   };
   return visit(document) as JsonObject;
+}
+
+/** A copy of the document with `escapePseudoTags` applied to every `description` and `summary` outside example data. */
+export function withPseudoTagsEscaped(document: JsonObject): JsonObject {
+  return withProse(document, escapePseudoTags);
 }

@@ -14,27 +14,9 @@
  */
 import kebabCase from 'lodash/kebabCase.js';
 import type {JsonObject} from './refs';
+import {withProse} from './description-markup';
 import {httpMethods} from '../http-methods';
 import {schemeDescription} from './security';
-
-/** Values that are data, not prose: left exactly as the file gives them. */
-const dataKeys = new Set(['example', 'examples', 'default', 'enum', 'const', 'x-codeSamples']);
-
-/** A copy of the document with `rewrite` applied to every `description` and `summary` outside example data. */
-function withProse(document: JsonObject, rewrite: (text: string) => string): JsonObject {
-  const visit = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(visit);
-    if (!node || typeof node !== 'object') return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => {
-        if (dataKeys.has(key)) return [key, value];
-        if ((key === 'description' || key === 'summary') && typeof value === 'string') return [key, rewrite(value)];
-        return [key, visit(value)];
-      }),
-    );
-  };
-  return visit(document) as JsonObject;
-}
 
 /**
  * `rewrite` applied to each match of `pattern` outside code spans and fences, which are shown as

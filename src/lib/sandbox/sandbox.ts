@@ -10,7 +10,7 @@
  * then the operation itself (src/lib/sandbox/tessera-v3.ts), whose notifications are signed and
  * delivered by the outbox.
  */
-import type {JsonObject} from '../openapi/refs';
+import {resolveRef, type JsonObject} from '../openapi/refs';
 import {isoSeconds, SandboxClock} from './clock';
 import {FaultInjector, type FaultRule} from './faults';
 import {header, type SandboxRequest, type SandboxResponse} from './http';
@@ -122,24 +122,10 @@ export class StatelessSimulator {
   /** The first success response the operation documents, with its first example. */
   example(match: RouteMatch): HandlerResult {
     const responses = (match.route.operation.responses ?? {}) as Record<string, JsonObject>;
-    const [status, responseRef] = Object.entries(responses).find(([code]) => code.startsWith('2')) ?? ['200', {}];
-    let response = responseRef;
-    for (let hops = 0; typeof response.$ref === 'string' && hops < 20; hops += 1)
-      response = response.$ref
-        .slice(2)
-        .split('/')
-        .reduce<JsonObject>((node, segment) => node[segment] as JsonObject, this.document);
-    const media = ((response.content ?? {}) as Record<string, JsonObject>)['application/json'];
-    let example: unknown = media?.example;
-    if (example === undefined && media?.examples) {
-      let first = Object.values(media.examples as Record<string, JsonObject>)[0] as JsonObject;
-      for (let hops = 0; typeof first?.$ref === 'string' && hops < 20; hops += 1)
-        first = (first.$ref as string)
-          .slice(2)
-          .split('/')
-          .reduce<JsonObject>((node, segment) => node[segment] as JsonObject, this.document);
-      example = first?.value;
-    }
+    const [status, reference] = Object.entries(responses).find(([code]) => code.startsWith('2')) ?? ['200', {}];
+    const media = ((resolveRef(this.document, reference).content ?? {}) as Record<string, JsonObject>)['application/json'];
+    const first = Object.values((media?.examples ?? {}) as Record<string, JsonObject>)[0];
+    const example = media?.example ?? (first ? resolveRef(this.document, first).value : undefined);
     return {status: Number(status), body: example};
   }
 }

@@ -208,6 +208,8 @@ type SessionRecord = {
   /** The signup is submitted and waits for the review (approve or reject), which the sandbox decides at this time. */
   submitted?: boolean;
   reviewDueMs?: number;
+  /** Whether the shopper agreed to store the payment method, for a session with `tokenization`. */
+  consent?: boolean;
 };
 
 type OrderRecord = {
@@ -694,11 +696,11 @@ export class V3Account {
     if (data.purchaseConfirmation && (data.purchaseConfirmation as JsonObject).required === true) {
       this.move('SessionStatus', data, 'awaiting_decision');
       session.decisionDeadlineMs = call.now + Number((data.purchaseConfirmation as JsonObject).timeoutSeconds) * 1000;
-      (session as SessionRecord & {consent?: boolean}).consent = consent;
+      session.consent = consent;
       this.notifySession(call, session);
       return {status: 200, body: {session: this.sessionView(session), outcome: 'awaiting_decision', declineCode: null}};
     }
-    (session as SessionRecord & {consent?: boolean}).consent = consent;
+    session.consent = consent;
     this.completePayment(call, session);
     return {status: 200, body: {session: this.sessionView(session), outcome: 'authorized', declineCode: null}};
   }
@@ -820,7 +822,7 @@ export class V3Account {
   private completePayment(call: Call, session: SessionRecord): void {
     const data = session.data;
     const tokenization = data.tokenization as JsonObject | undefined;
-    const consent = (session as SessionRecord & {consent?: boolean}).consent !== false;
+    const consent = session.consent !== false;
     const notificationUrl = ((data.merchantUrls as JsonObject).notification as string | undefined) ?? null;
     let tokenId: string | null = null;
     if (tokenization && consent) {
