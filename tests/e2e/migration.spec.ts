@@ -70,7 +70,7 @@ test.describe('the migration guide, computed from both OpenAPI files', () => {
     await expect(row('shipping_info', 'captureOrder (request)')).toContainText('object → array of objects (at most 20)');
     await expect(row('cart.lines[].unit_price', 'createSession')).toContainText('Money object (amount and currency) → integer');
     await expect(row('cart.lines[].tax_rate', 'createSession')).toContainText('cart.orderLines[].vatRate');
-    await expect(row('cart.lines[].type', 'createSession')).toContainText('values removed: service');
+    await expect(row('cart.lines[].type', 'createSession')).toContainText('values replaced: service → digital');
     await expect(row('shipping_address', 'createSession')).toContainText('customer.shippingAddress');
     await expect(row('merchant_urls.checkout', 'createSession')).toContainText('removed');
     await expect(row('merchant_urls.confirmation', 'createSession')).toContainText('URL template (may hold {sessionId})');

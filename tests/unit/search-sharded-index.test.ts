@@ -402,6 +402,8 @@ test('a page address adds the words its title does not say', () => {
   );
   assert.equal(addressKeywords('/docs/3.0.0/guides/guides/additional_guides/orderLines', 'Order lines'), '');
   assert.equal(addressKeywords('/docs/3.0.0/api/capture-an-order', 'Capture an order'), '');
+  // An error code is one token of its title, so a reader's "authorization expired" finds its page through these keywords.
+  assert.equal(addressKeywords('/docs/3.0.0/errors/authorization_expired', 'authorization_expired'), 'authorization, expired');
 });
 
 test('term positions are where lunr would record the stemmed term', () => {

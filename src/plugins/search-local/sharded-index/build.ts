@@ -101,7 +101,14 @@ export function addressKeywords(url: string, title: string): string {
     .split(/[-_\s]+/)
     .map((word) => word.toLowerCase())
     .filter((word) => /^[a-z]{2,}$/.test(word));
-  const titleWords = new Set(title.toLowerCase().split(/[^a-z0-9]+/));
+  // The title's words as the index tokenizes them (on spaces and hyphens): an error code's title,
+  // `authorization_expired`, is one token, so its words are not in it and become keywords.
+  const titleWords = new Set(
+    title
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .map((word) => word.replace(/^[^a-z0-9_]+|[^a-z0-9_]+$/g, '')),
+  );
   return words.every((word) => titleWords.has(word)) ? '' : words.join(', ');
 }
 
