@@ -58,3 +58,7 @@ export class ApiProblem extends Error {
     super(`${code}: ${detail}`);
   }
 }
+
+/** A `validation_failed`: the request breaks the schema (or a rule the file states beside it), every field named. */
+export const validationFailed = (extras: {errors: ValidationIssue[]}): ApiProblem =>
+  new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', extras);

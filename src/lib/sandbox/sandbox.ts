@@ -16,7 +16,7 @@ import {FaultInjector, type FaultRule} from './faults';
 import {header, type SandboxRequest, type SandboxResponse} from './http';
 import {randomAlphanumeric, requestId, uuid} from './ids';
 import {NotificationOutbox, type DeliveryLog, type DeliveryRules, type Notification, type Transport} from './notifications';
-import {ApiProblem, ProblemCatalogue} from './problems';
+import {ApiProblem, ProblemCatalogue, validationFailed} from './problems';
 import {OpenApiRoutes, type RouteMatch} from './routes';
 import {readV3Facts, V3Account, type Call, type HandlerResult, type V3Facts} from './tessera-v3';
 import {mappedVariant, RequestValidator, type ValidationIssue} from './validation';
@@ -386,7 +386,7 @@ export class TesseraSandbox {
         }
       }
     }
-    if (issues.length) throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {errors: issues});
+    if (issues.length) throw validationFailed({errors: issues});
   }
 
   private parseBody(request: SandboxRequest, match: RouteMatch): JsonObject | undefined {
@@ -395,7 +395,7 @@ export class TesseraSandbox {
     if (!requestBody) return undefined;
     if (raw.trim() === '') {
       if (requestBody.required === true)
-        throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+        throw validationFailed({
           errors: [{pointer: '/', code: 'required', detail: 'Required: this operation takes a JSON body.'}],
         });
       return undefined;
@@ -414,7 +414,7 @@ export class TesseraSandbox {
     }
     const pointer = `${match.route.pointer}/requestBody/content/application~1json/schema`;
     const issues = this.validator.validate(mappedVariant(this.options.v3, pointer, body) ?? pointer, body);
-    if (issues.length) throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {errors: issues});
+    if (issues.length) throw validationFailed({errors: issues});
     return body as JsonObject;
   }
 

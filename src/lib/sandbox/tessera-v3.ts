@@ -9,7 +9,7 @@
 import type {JsonObject} from '../openapi/refs';
 import {isoSeconds} from './clock';
 import {randomAlphanumeric, uuid} from './ids';
-import {ApiProblem} from './problems';
+import {ApiProblem, validationFailed} from './problems';
 import type {ValidationIssue} from './validation';
 
 type Money = {amount: number; currency: string};
@@ -408,7 +408,7 @@ export class V3Account {
     if (value === undefined) return fromMs + fallback * 1000;
     const at = Date.parse(String(value));
     if (at - now < minimum * 1000 || at - fromMs > maximum * 1000)
-      throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+      throw validationFailed({
         errors: [
           {
             pointer,
@@ -504,7 +504,7 @@ export class V3Account {
     if (body.expiresAt !== undefined) {
       const at = Date.parse(String(body.expiresAt));
       if (at <= call.now || at - session.createdMs > this.facts.sessionExpiry.maximum * 1000)
-        throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+        throw validationFailed({
           errors: [
             {
               pointer: '/expiresAt',
@@ -660,7 +660,7 @@ export class V3Account {
     const number = String(body.card ?? testValueWith(this.facts, 'card', {enum: 'OrderStatus', value: 'authorized'}));
     const card = cardBehaviour(this.facts, number);
     if (!card)
-      throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+      throw validationFailed({
         errors: [
           {pointer: '/card', code: 'invalid_value', detail: 'Not a card of the sandbox test data; use one listed on Sandbox test data.'},
         ],
@@ -683,7 +683,7 @@ export class V3Account {
     }
     session.card = card;
     if (body.consentToTokenization === false && (data.tokenization as JsonObject | undefined)?.required === true)
-      throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+      throw validationFailed({
         errors: [
           {
             pointer: '/consentToTokenization',
@@ -928,7 +928,7 @@ export class V3Account {
     if (amount) this.checkCurrency(amount, order, '/amount/currency');
     const value = amount?.amount ?? remaining;
     if (value <= 0)
-      throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+      throw validationFailed({
         errors: [{pointer: '/amount/amount', code: 'minimum', detail: 'Must be greater than zero.'}],
       });
     if (value > remaining)
@@ -959,7 +959,7 @@ export class V3Account {
     const amount = body.amount as Money;
     this.checkCurrency(amount, order, '/amount/currency');
     if (amount.amount <= 0)
-      throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+      throw validationFailed({
         errors: [{pointer: '/amount/amount', code: 'minimum', detail: 'Must be greater than zero.'}],
       });
     const left = (capture.amount as Money).amount - (capture.refundedAmount as Money).amount;
@@ -1040,7 +1040,7 @@ export class V3Account {
     if (body.expiresAt !== undefined) {
       expiresMs = Date.parse(String(body.expiresAt));
       if (expiresMs - call.now < this.facts.hostedPageMinimumSeconds * 1000 || expiresMs > session.expiresMs)
-        throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+        throw validationFailed({
           errors: [
             {
               pointer: '/expiresAt',
@@ -1056,7 +1056,7 @@ export class V3Account {
     const destination =
       channel === 'email' ? (delivery.email ?? customer.email) : channel === 'sms' ? (delivery.phone ?? customer.phone) : null;
     if (channel !== 'link' && !destination)
-      throw new ApiProblem('validation_failed', 'The request breaks the schema of this operation.', {
+      throw validationFailed({
         errors: [
           {
             pointer: `/delivery/${channel === 'email' ? 'email' : 'phone'}`,
