@@ -248,6 +248,54 @@ describe('the sandbox simulator', () => {
     assert.equal((await client.call('GET', `/v3/sessions/${pending.id}`)).json.status, 'completed', 'reviewed, never expired');
   });
 
+  test('a notification the receiver refuses is retried on the documented schedule, signed at each attempt, until it gives up after 3 days', async () => {
+    const clock = new SandboxClock(() => 1_795_341_151_000);
+    const attempts: {at: number; signature: string}[] = [];
+    const sandbox = new TesseraSandbox({
+      v3,
+      v1,
+      clock,
+      transport: async (_url, headers) => {
+        attempts.push({at: clock.now(), signature: headers['Tessera-Signature']!});
+        return 503;
+      },
+    });
+    const basic = `Basic ${btoa('key_test_8HqT2mVx4LcR9pWn3sYb6KdA:x')}`;
+    const {response} = await sandbox.handle({method: 'POST', path: '/v3/auth/secret', headers: {Authorization: basic}});
+    const headers = {Authorization: `Bearer ${JSON.parse(response.body).secret}`, 'Content-Type': 'application/json'};
+    const body = structuredClone(v3.components.examples.CreatePaymentSessionRequest.value);
+    delete body.expiresAt;
+    delete body.purchaseConfirmation;
+    const created = JSON.parse(
+      (await sandbox.handle({method: 'POST', path: '/v3/sessions', headers, body: JSON.stringify(body)})).response.body,
+    );
+    await sandbox.handle({method: 'POST', path: `/v3/test-helpers/sessions/${created.id}/complete`, headers, body: '{}'});
+    const delivery = v3.components.responses.NotificationAccepted['x-tessera-delivery'];
+    for (let minute = 0; minute <= (delivery.giveUpAfterSeconds / 60) * 1.2; minute += 1) {
+      clock.advance(60);
+      await sandbox.tick();
+    }
+    const offsets = attempts.map((attempt) => Math.round((attempt.at - attempts[0]!.at) / 60_000));
+    const expected = [0];
+    for (const delay of [...delivery.retryDelaysSeconds, ...Array(10).fill(delivery.thenEverySeconds)]) {
+      const next = expected.at(-1)! + delay / 60;
+      if (next * 60 > delivery.giveUpAfterSeconds) break;
+      expected.push(next);
+    }
+    assert.deepEqual(offsets, expected, 'minutes after the first attempt');
+    assert.equal(sandbox.outbox.sent[0]!.state, 'failed');
+    for (const attempt of attempts)
+      assert.deepEqual(
+        await verifySignature(
+          attempt.signature,
+          sandbox.outbox.sent[0]!.body,
+          publishedTestVector(v3).secret,
+          Math.floor(Date.now() / 1000),
+        ),
+        {valid: true},
+      );
+  });
+
   test('V1 answers with its documented examples and validates against its own schemas', async () => {
     const sandbox = new TesseraSandbox({v3, v1});
     const invalid = await sandbox.handle({
