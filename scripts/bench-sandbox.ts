@@ -16,6 +16,30 @@ import {buildSandbox, sandboxBundle} from './sandbox/build-sandbox';
 
 export type SandboxFigures = {bundleBytes: number; bundleGzipBytes: number; requests: number; seconds: number; requestsPerSecond: number};
 
+/** A payment session with one order line that adds up: the smallest body the V3 file accepts for a flow. */
+export const onePaymentSession = {
+  type: 'payment',
+  country: 'SE',
+  cart: {
+    currency: 'SEK',
+    totalAmount: 24900,
+    totalVatAmount: 4980,
+    orderLines: [
+      {
+        reference: 'TEE',
+        name: 'Tee',
+        type: 'physical',
+        quantity: 1,
+        unitPrice: 24900,
+        vatRate: 2500,
+        totalAmount: 24900,
+        totalVatAmount: 4980,
+      },
+    ],
+  },
+  merchantUrls: {confirmation: 'https://shop.tessera.example/done'},
+};
+
 /** One flow of six requests against the in-process simulator. */
 async function flow(sandbox: TesseraSandbox, secret: string, index: number): Promise<number> {
   const headers = {Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json'};
@@ -29,28 +53,7 @@ async function flow(sandbox: TesseraSandbox, secret: string, index: number): Pro
     if (response.status >= 300) throw new Error(`${method} ${requestPath}: ${response.status} ${response.body}`);
     return JSON.parse(response.body) as Record<string, string>;
   };
-  const session = await send('POST', '/v3/sessions', {
-    type: 'payment',
-    country: 'SE',
-    cart: {
-      currency: 'SEK',
-      totalAmount: 24900,
-      totalVatAmount: 4980,
-      orderLines: [
-        {
-          reference: 'TEE',
-          name: 'Tee',
-          type: 'physical',
-          quantity: 1,
-          unitPrice: 24900,
-          vatRate: 2500,
-          totalAmount: 24900,
-          totalVatAmount: 4980,
-        },
-      ],
-    },
-    merchantUrls: {confirmation: 'https://shop.tessera.example/done'},
-  });
+  const session = await send('POST', '/v3/sessions', onePaymentSession);
   await send('POST', `/v3/test-helpers/sessions/${session.id}/complete`, {});
   const read = await send('GET', `/v3/sessions/${session.id}`);
   const capture = await send('POST', `/v3/orders/${read.orderId}/captures`, {}, `capture-${index}`);

@@ -10,6 +10,7 @@ import http from 'node:http';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
+import {onePaymentSession} from '../../scripts/bench-sandbox';
 import {buildSandbox} from '../../scripts/sandbox/build-sandbox';
 import {parseFlags, UsageError} from '../../scripts/sandbox/tessera-sandbox';
 import {verifySignature} from '../../src/lib/sandbox/signature';
@@ -118,32 +119,10 @@ describe('the local sandbox', () => {
         secret: string;
       };
       const headers = {Authorization: `Bearer ${secret.secret}`, 'Content-Type': 'application/json'};
-      const body = {
-        type: 'payment',
-        country: 'SE',
-        cart: {
-          currency: 'SEK',
-          totalAmount: 24900,
-          totalVatAmount: 4980,
-          orderLines: [
-            {
-              reference: 'TEE',
-              name: 'Tee',
-              type: 'physical',
-              quantity: 1,
-              unitPrice: 24900,
-              vatRate: 2500,
-              totalAmount: 24900,
-              totalVatAmount: 4980,
-            },
-          ],
-        },
-        merchantUrls: {confirmation: 'https://shop.tessera.example/done?session={sessionId}'},
-      };
       const created = await fetch(`${ready}/v3/sessions`, {
         method: 'POST',
         headers: {...headers, 'Idempotency-Key': 'cli-1'},
-        body: JSON.stringify(body),
+        body: JSON.stringify(onePaymentSession),
       });
       assert.equal(created.status, 201);
       assert.equal(created.headers.get('tessera-idempotent-replayed'), null);
