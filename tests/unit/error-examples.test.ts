@@ -107,7 +107,11 @@ test('the secret endpoint’s 429 example states its own limit from the rate-lim
  */
 type PageExample = ErrorExample & {operation: JsonObject; headers: Record<string, JsonObject>};
 
+const pageExamples = new WeakMap<JsonObject, PageExample[]>();
+
 function pageErrorExamples(document: JsonObject): PageExample[] {
+  const known = pageExamples.get(document);
+  if (known) return known;
   const page = providerDocument(document, {provider: false}).document;
   const found: PageExample[] = [];
   for (const [path, item] of Object.entries(page.paths as Record<string, JsonObject>)) {
@@ -137,6 +141,7 @@ function pageErrorExamples(document: JsonObject): PageExample[] {
       }
     }
   }
+  pageExamples.set(document, found);
   return found;
 }
 
