@@ -87,6 +87,9 @@ export const sampleLanguageParameter = 'lang';
  */
 export const sampleTabsClassName = 'sample-language-tabs';
 
+/** The accessible name of every such row (src/theme/Tabs): what its tabs choose. */
+export const sampleTabsLabel = 'Sample language';
+
 /** Spec 7, 9: browser storage; local storage only, and only these keys (prefixes before the site suffix). */
 export const storage = {
   type: 'localStorage',

@@ -623,6 +623,13 @@ export const upstreamModifications: UpstreamModification[] = [
         accessibility,
       ],
       [
+        openApiTheme,
+        'Tabs',
+        'wrapped component',
+        'A row of code-sample tabs (`sampleTabsClassName`) is named "Sample language" once mounted, as a tab list needs a name; the theme\'s tab list takes no label. (The OpenAPI theme\'s Tabs is `@theme/Tabs` on every page, guides too.)',
+        accessibility,
+      ],
+      [
         themeClassic,
         'MDXComponents',
         'wrapped component',

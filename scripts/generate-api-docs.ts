@@ -44,6 +44,7 @@ import {
   operationCount,
   withPseudoTagsEscaped,
   withFieldsAsShown,
+  withReferencedObjectLinks,
   removeUnusedRequestSamplesFiles,
   requestSamplesExport,
   summarizeOperation,
@@ -129,8 +130,11 @@ function writeSpecsWithSamples(): void {
         `${spec.sourcePath}: ${pages.renamed.length} operations share an operationId or summary with another, so get pages of their own: ${renamed.join(', ')}`,
       );
     }
-    // Code spans link to Tessera's object, operation and error pages; an added API has none of them.
-    const linked = spec.referencePages ? withObjectLinks(pages.document, docsRouteOf(spec)) : pages.document;
+    // Code spans link to Tessera's object, operation and error pages, and a field that is an id or
+    // `null` to the object it identifies (src/lib/openapi/field-schemas.ts); an added API has none of them.
+    const linked = spec.referencePages
+      ? withObjectLinks(withReferencedObjectLinks(pages.document, docsRouteOf(spec)), docsRouteOf(spec))
+      : pages.document;
     // Expandable objects (a charge holds its customer, the customer its default source…) are
     // shown once, not inlined into one another without end (src/lib/openapi/schema-cycles.ts), and
     // placeholders such as <api_key> in descriptions stay text (src/lib/openapi/description-markup.ts).

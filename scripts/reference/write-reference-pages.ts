@@ -15,7 +15,7 @@ import {parse} from 'yaml';
 import {openApiSpecs, type OpenApiSpec} from '../../config/openapi';
 import {docsVersions} from '../../config/site-constants';
 import {errorPages} from './error-catalogue';
-import {errorsFolder, objectsFolder} from '../../src/lib/openapi';
+import {errorsFolder, objectsFolder, withReferencedObjectLinks} from '../../src/lib/openapi';
 import {notificationsPage, notificationsSlug} from './notifications-page';
 import {objectPages} from './object-pages';
 import {withObjectLinks} from './object-links';
@@ -51,7 +51,8 @@ export const generatedEntries = (current: boolean): string[] => [
 
 export function loadSpecWithLinks(spec: Spec): JsonObject {
   const document = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
-  return withObjectLinks(document, docsRouteOf(spec));
+  // A field that is an id or `null` links the object it identifies, as on the operation pages.
+  return withObjectLinks(withReferencedObjectLinks(document, docsRouteOf(spec)), docsRouteOf(spec));
 }
 
 export type ReferenceCounts = {version: string; errors: number; objects: number; notifications: number};

@@ -267,3 +267,24 @@ test.describe('operation pages render their schema on the server', () => {
     await expect(page.getByRole('tabpanel').filter({hasText: 'cart_totals_mismatch'}).first()).toBeVisible();
   });
 });
+
+// The 400, 401 and 403 responses are shared in the OpenAPI file; each page shows examples of its own operation.
+test("an operation's 401 and 403 examples name its own scheme and permission, on the page and in the twin", async ({page, request}) => {
+  await page.goto('/docs/3.0.0/api/read-an-order');
+  await expectHydrated(page);
+  await page.getByRole('tab', {name: '403', exact: true}).click();
+  await page.getByRole('tab', {name: 'permissionDenied', exact: true}).click();
+  const example = page.locator('pre:visible', {hasText: '"code": "permission_denied"'});
+  await expect(example).toContainText('does not have the permission orders:read');
+  await expect(example).toContainText('"instance": "/v3/orders/7b2e9c40-5f13-4a8d-a6c1-0e94d3b85f27"');
+
+  const twin = async (route: string) => (await request.get(`${route}.md`)).text();
+  const section = (markdown: string, status: string) => markdown.split(/^### /m).find((part) => part.startsWith(`${status}\n`)) ?? '';
+  const secret = await twin('/docs/3.0.0/api/generate-a-secret');
+  expect(section(secret, '401')).toContain('Send the key id and key secret with HTTP Basic authentication.');
+  expect(section(secret, '401')).not.toMatch(/bearer secret/i);
+  expect(section(secret, '403')).not.toContain('permission_denied');
+  const capture = await twin('/docs/3.0.0/api/capture-an-order');
+  expect(section(capture, '400')).toContain('"pointer": "/reference"');
+  expect(section(await twin('/docs/1.0.0/api/refund-order'), '403')).toContain('the scope orders,');
+});

@@ -17,6 +17,9 @@ test('an operation page shows each field as its type, with its own example', asy
   await expect(orderId.locator('.openapi-schema__container').first()).toHaveText(/^orderId\s*string<uuid>\s*nullable\s*required$/);
   await expect(orderId.locator('details')).toHaveCount(0);
   await expect(orderId).toContainText('Example: 7b2e9c40-5f13-4a8d-a6c1-0e94d3b85f27');
+  // It says what it is the id of, with a link to that object's page.
+  await expect(orderId.getByRole('link', {name: 'Order', exact: true})).toHaveAttribute('href', '/docs/3.0.0/objects/order');
+  await expect(row('tokenId').getByRole('link', {name: 'Token', exact: true})).toHaveAttribute('href', '/docs/3.0.0/objects/token');
   await expect(row('merchantAccountId').locator('.openapi-schema__container').first()).toHaveText(
     /^merchantAccountId\s*string\s*nullable\s*required$/,
   );
@@ -32,4 +35,14 @@ test('an operation page shows each field as its type, with its own example', asy
   await cart.locator(':scope > summary').click();
   await expect(row('totalVatAmount')).toContainText('Example: 5180');
   await expect(row('totalVatAmount')).not.toContainText('25900');
+});
+
+test('the twin and the object page link a nullable id to the object it identifies, as the operation page does', async ({page, request}) => {
+  const twin = await (await request.get('/docs/3.0.0/api/read-an-order.md')).text();
+  expect(twin).toMatch(
+    /^- `sessionId` \(string \(uuid\) or null, required\): .*The id of a \[`Session`\]\([^)]*\/docs\/3\.0\.0\/objects\/session[^)]*\)\./m,
+  );
+  await page.goto('/docs/3.0.0/objects/order');
+  const sessionRow = page.locator('tr', {has: page.locator('td:first-child code', {hasText: /^sessionId$/})});
+  await expect(sessionRow.getByRole('link', {name: 'Session', exact: true})).toHaveAttribute('href', '/docs/3.0.0/objects/session');
 });

@@ -4,7 +4,7 @@
  * storage (spec 7): the URL's `lang` parameter carries it.
  */
 import {expect, test, type Page} from '@playwright/test';
-import {sampleLanguageParameter, sampleTabsClassName, storage} from '../../config/site-constants';
+import {sampleLanguageParameter, sampleTabsClassName, sampleTabsLabel, storage} from '../../config/site-constants';
 import {sampleLanguages} from '../../src/lib/sample-languages/languages';
 import {expectHydrated} from '../support/hydration';
 
@@ -118,7 +118,7 @@ const operationPage = '/docs/3.0.0/api/create-session';
 const labels = sampleLanguages.map((language) => language.label);
 
 for (const width of [390, 1280, 1440, 1920]) {
-  test(`at ${width} px every sample language is in view in each row of samples, and the chosen one is selected and in view`, async ({
+  test(`at ${width} px every sample language is in view in each named row of samples, and the chosen one is selected and in view`, async ({
     page,
   }) => {
     await page.setViewportSize({width, height: 900});
@@ -129,7 +129,12 @@ for (const width of [390, 1280, 1440, 1920]) {
       expect(rows.length, `${route}: rows of samples`).toBeGreaterThan(0);
       for (const row of rows) expect(row, `${route}: every language is a tab of the row`).toEqual(expect.arrayContaining(labels));
       expect(hidden, `${route} at ${width} px: tabs a reader cannot see`).toEqual([]);
-      const chosen = page.locator(`.${sampleTabsClassName}`).first().getByRole('tab', {name: 'C#', exact: true});
+      // Each row is a tab list named for what it chooses, as a screen reader announces it.
+      await expect(
+        page.getByRole('tablist', {name: sampleTabsLabel, exact: true}),
+        `${route}: rows named "${sampleTabsLabel}"`,
+      ).toHaveCount(rows.length);
+      const chosen = page.getByRole('tablist', {name: sampleTabsLabel, exact: true}).first().getByRole('tab', {name: 'C#', exact: true});
       await expect(chosen).toHaveAttribute('aria-selected', 'true');
       await chosen.evaluate((tab) => tab.closest('[role="tablist"]')!.scrollIntoView({block: 'center', inline: 'nearest'}));
       await expect(chosen, `${route} at ${width} px: the chosen language`).toBeInViewport({ratio: 1});

@@ -20,6 +20,9 @@ import {
   schemaInstances,
   schemasOf,
   withFieldsAsShown,
+  withReferencedObjectLinks,
+  objectRoute,
+  objectSchemaNames,
   type JsonObject,
 } from '../../src/lib/openapi';
 import {operationMarkdown, operationsOf} from '../../src/plugins/markdown-twins/operation-markdown';
@@ -398,4 +401,59 @@ describe('the pages the OpenAPI plugin wrote', () => {
       assert.deepEqual(findings, []);
     });
   }
+});
+
+describe('a field that is an id or null links the object it identifies', () => {
+  const docsRoute = '/docs/3.0.0';
+  const written = load('openapi/tessera-v3.yaml');
+  const pages = new Set(objectSchemaNames(written));
+  /** Every field of the file that is "a named type or `null`", with the object page a reader expects it to link. */
+  const nullableReferences = (): {where: string; field: string; expected?: string}[] => {
+    const found: {where: string; field: string; expected?: string}[] = [];
+    const visit = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((item) => visit(item, where));
+      if (!node || typeof node !== 'object') return;
+      for (const [field, raw] of Object.entries(((node as JsonObject).properties ?? {}) as Record<string, JsonObject>)) {
+        const alternative = raw && typeof raw === 'object' ? nonNullAlternative(written, raw) : undefined;
+        const type = alternative && refName(alternative);
+        if (!type) continue;
+        // The object itself, the object its id type names (`OrderId`), or the object the field names (`orderId`).
+        const named = [type, type.replace(/Id$/, ''), field.charAt(0).toUpperCase() + field.slice(1).replace(/Id$/, '')];
+        found.push({where: `${where}.${field}`, field, expected: named.find((name) => pages.has(name))});
+      }
+      for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'example') visit(value, `${where}/${key}`);
+    };
+    visit(written, '');
+    return found;
+  };
+
+  test('on the operation pages (the document the plugin reads), each links its object’s page where it has one', () => {
+    const references = nullableReferences();
+    assert.ok(references.filter((reference) => reference.expected).length >= 7, references.map((reference) => reference.where).join('\n'));
+    // A merchant account is made in the Merchant Portal, not an object of the API: it has no page.
+    assert.deepEqual(
+      [...new Set(references.filter((reference) => !reference.expected).map((reference) => reference.field))],
+      ['merchantAccountId'],
+    );
+    const shown = JSON.stringify(withFieldsAsShown(withReferencedObjectLinks(written, docsRoute)));
+    for (const object of new Set(references.map((reference) => reference.expected).filter(Boolean)))
+      assert.ok(shown.includes(`](${objectRoute(docsRoute, object!)})`), object);
+    const session = deref(withFieldsAsShown(withReferencedObjectLinks(written, docsRoute)), {$ref: '#/components/schemas/Session'})
+      .properties as Record<string, JsonObject>;
+    assert.match(String(session.orderId!.description), /The id of an \[`Order`\]\(\/docs\/3\.0\.0\/objects\/order\)\.$/);
+    assert.match(String(session.tokenId!.description), /The id of a \[`Token`\]\(\/docs\/3\.0\.0\/objects\/token\)\.$/);
+    assert.doesNotMatch(String(session.merchantAccountId!.description), /objects\//);
+    assert.equal(getSchemaName(deref(withFieldsAsShown(withReferencedObjectLinks(written, docsRoute)), session.orderId!)), 'string<uuid>');
+  });
+
+  test('in the twin, the field reads as uuid or null with its object’s link; a version without object pages is unchanged', () => {
+    const linked = withReferencedObjectLinks(written, docsRoute);
+    const order = operationsOf(linked).find((operation) => operation.pageId === 'read-an-order')!;
+    assert.match(
+      operationMarkdown(linked, order, 'Read an order'),
+      /^- `sessionId` \(string \(uuid\) or null, required\): .*The id of a \[`Session`\]\(\/docs\/3\.0\.0\/objects\/session\)\./m,
+    );
+    const v1 = load('openapi/tessera-v1.yaml');
+    assert.deepEqual(withReferencedObjectLinks(v1, '/docs/1.0.0'), v1);
+  });
 });

@@ -23,7 +23,7 @@
  * expandable object holding a row "property name*"; a map of scalars becomes one row whose type
  * says what it is (`object with string values`).
  */
-import {isNullSchema, refName, schemasOf} from './reference-routes';
+import {hasObjectPages, isNullSchema, objectRoute, objectSchemaNames, refName, schemasOf} from './reference-routes';
 import {resolveRef, type JsonObject} from './refs';
 
 const scalarTypes = new Set(['string', 'number', 'integer', 'boolean']);
@@ -69,6 +69,7 @@ const exampleValue = (schema: JsonObject): unknown =>
 const isScalarValue = (value: unknown) => value !== null && value !== undefined && typeof value !== 'object';
 
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
  * The first real value of each named schema in the document's examples: request, response and
@@ -366,6 +367,58 @@ export function withMapsAsLeaves<T extends JsonObject>(document: T): T {
         return [childKey, visit(child, childKey)];
       }),
     );
+  };
+  return visit(document) as T;
+}
+
+/**
+ * The object page a field that is "a named type or `null`" refers to: the type's own page (a
+ * `Customer`), else the page of the object its id type names (`OrderId` → `Order`), else of the
+ * object its name names (`orderId` → `Order`); undefined where none has a page.
+ */
+export function referencedObject(document: JsonObject, field: string, schema: JsonObject, pages: ReadonlySet<string>): string | undefined {
+  const alternative = nonNullAlternative(document, schema);
+  const reference = alternative && referenceOf(alternative);
+  const type = reference && refName(reference);
+  if (!type) return undefined;
+  return [type, type.replace(/Id$/, ''), upperFirst(field.replace(/Id$/, ''))].find((name) => name && pages.has(name));
+}
+
+/**
+ * A copy in which each field that is "a named type or `null`" ends its description with a link
+ * to the page of the object it is or identifies (`referencedObject`), on the pages, their twins
+ * and the object pages alike: the type shown is the scalar (`string<uuid>`, nullable), and the
+ * link says what the id is of. A version without object pages is left as it is.
+ */
+export function withReferencedObjectLinks<T extends JsonObject>(document: T, docsRoute: string): T {
+  if (!hasObjectPages(docsRoute)) return document;
+  const pages = new Set(objectSchemaNames(document));
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== 'object') return node;
+    const object = Object.fromEntries(
+      Object.entries(node as JsonObject).map(([key, child]) => [key, key === 'example' || key === 'examples' ? child : visit(child)]),
+    );
+    const properties = object.properties;
+    if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return object;
+    object.properties = Object.fromEntries(
+      Object.entries(properties as Record<string, unknown>).map(([name, raw]) => {
+        if (!raw || typeof raw !== 'object') return [name, raw];
+        const field = raw as JsonObject;
+        const target = referencedObject(document, name, field, pages);
+        if (!target) return [name, field];
+        const route = objectRoute(docsRoute, target);
+        const description = typeof field.description === 'string' ? field.description.trim() : '';
+        if (description.includes(`](${route})`)) return [name, field];
+        const article = /^[AEIOU]/.test(target) ? 'an' : 'a';
+        const link = `[\`${target}\`](${route})`;
+        // An id type says whose id it is; an object type says which object it is.
+        const isId = isScalarSchema(resolveRef(document, nonNullAlternative(document, field)));
+        const sentence = isId ? `The id of ${article} ${link}.` : `${upperFirst(article)} ${link}.`;
+        return [name, {...field, description: description ? `${description} ${sentence}` : sentence}];
+      }),
+    );
+    return object;
   };
   return visit(document) as T;
 }

@@ -17,6 +17,7 @@ import type {JsonObject} from './refs';
 import {withProse} from './description-markup';
 import {httpMethods} from '../http-methods';
 import {schemeDescription} from './security';
+import {withOperationErrorExamples} from './operation-error-examples';
 
 /**
  * `rewrite` applied to each match of `pattern` outside code spans and fences, which are shown as
@@ -209,11 +210,13 @@ export type ProviderDocument = {document: JsonObject; renamed: RenamedOperation[
  * operation ids for every file; for a file added beside Tessera's own (`provider`), relative links
  * resolved against the provider's site (`providerLinkBase`), images dropped for their alt text,
  * `<br>` and the other void elements closed as MDX needs them, and
- * a description for each security scheme that has none (the overview lists them).
+ * a description for each security scheme that has none (the overview lists them); for Tessera's
+ * own files, each operation's 400, 401 and 403 examples written for it (operation-error-examples.ts).
  */
 export function providerDocument(document: JsonObject, options: {provider: boolean; linkBase?: string}): ProviderDocument {
   const {document: named, renamed} = withDistinctOperationIds(withTitleSummaries(document));
-  if (!options.provider) return {document: named, renamed};
+  // Tessera's files share their 400, 401 and 403 responses; each operation's page shows them as its own.
+  if (!options.provider) return {document: withOperationErrorExamples(named), renamed};
   const base = providerLinkBase(document, options.linkBase);
   return {
     document: withSchemesDescribed(

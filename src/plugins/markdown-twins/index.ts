@@ -20,10 +20,12 @@ import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs
 import {parse, stringify} from 'yaml';
 import {markdownTwinsOptions} from '../../../config/llms';
 import {openApiSpecs, operationPageRoute, versionDocsFolder, type OpenApiSpec} from '../../../config/openapi';
+import {docsVersions} from '../../../config/site-constants';
 import type {JsonObject} from '../../lib/openapi/refs';
 import {keepSchemaCyclesAsReferences} from '../../lib/openapi/schema-cycles';
 import {sampleLanguageNames} from '../../lib/sample-languages/languages';
 import {providerDocument} from '../../lib/openapi/provider-content';
+import {withReferencedObjectLinks} from '../../lib/openapi/field-schemas';
 import type {CodeSample} from '../../lib/openapi/operation-summary';
 import {admonitionQuotes} from './admonitions';
 import {articleMarkdown} from './html-to-markdown';
@@ -64,7 +66,11 @@ function operationsFor(siteDir: string, versionName: string): Map<string, TwinOp
     // named and linked, not written out again inside another (src/lib/openapi/schema-cycles.ts).
     const source = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
     const pages = providerDocument(source, {provider: !spec.referencePages, linkBase: spec.linkBase});
-    const document = keepSchemaCyclesAsReferences(pages.document, (operationId) => operationPageRoute(spec, operationId));
+    // A field that is an id or `null` links the object it identifies, as the page does.
+    const linked = spec.referencePages
+      ? withReferencedObjectLinks(pages.document, `/${docsVersions.routeBasePath}/${spec.version}`)
+      : pages.document;
+    const document = keepSchemaCyclesAsReferences(linked, (operationId) => operationPageRoute(spec, operationId));
     // Keyed by doc id (`api/create-session`, `api/adyen-checkout-v71/sessions`): two APIs may share an operationId.
     const folder = path.relative(versionDocsFolder(spec.version), spec.outputDir);
     const sender = spec.referencePages ? 'Tessera' : String((source.info as {title?: unknown} | undefined)?.title ?? 'The provider');
