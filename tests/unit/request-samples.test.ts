@@ -170,7 +170,7 @@ test('a missing toolchain is reported with its Debian packages, each package onc
     {language: php!, installed: false},
     {language: sampleLanguage('curl'), installed: false},
   ];
-  assert.deepEqual(missingPackages(states), ['curl', 'uuid-runtime', 'php-cli', 'php-guzzlehttp-guzzle', 'php-sqlite3']);
+  assert.deepEqual(missingPackages(states), ['curl', 'uuid-runtime', 'php-cli', 'php-guzzlehttp-guzzle', 'php-sqlite3', 'libfaketime']);
   assert.throws(() => assertToolchainsInstalled(states), /need cURL, PHP, cURL: sudo apt-get install curl uuid-runtime php-cli/);
   assert.doesNotThrow(() => assertToolchainsInstalled(states.filter((state) => state.installed)));
 });
