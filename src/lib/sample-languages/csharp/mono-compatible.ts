@@ -8,8 +8,9 @@
  * - the implicit usings of a .NET 8 console project become explicit (C# 10);
  * - `using var x = …;` and `using T x = …;` become declarations: the objects are released when the
  *   program ends (C# 8);
- * - `string?` and `object?` become `string` and `object`: nullable reference annotations (C# 8)
- *   only tell .NET's compiler which references may be null;
+ * - `string?` and `object?` become `string` and `object`, and `T? x = null;` becomes `T x = null;`:
+ *   nullable reference annotations (C# 8) only tell .NET's compiler which references may be null
+ *   (were T a value type, `T x = null;` would not compile: a wrong rewrite fails loudly);
  * - a raw string literal becomes the verbatim string with the same text (C# 11);
  * - `HttpMethod.Patch` becomes `new HttpMethod("PATCH")` (.NET Core 2.1 API; Mono has the constructor);
  * - `Microsoft.Data.Sqlite` becomes Mono's `Mono.Data.Sqlite`, whose `SqliteConnection`,
@@ -49,6 +50,7 @@ function withoutNewerForms(code: string): string {
     .replace(/^([ \t]*)using var /gm, '$1var ')
     .replace(/^([ \t]*)using ([A-Z][\w.<>]*) (\w+) = /gm, '$1$2 $3 = ')
     .replace(/\b(string|object)\?(?=[\s>,)\]])/g, '$1')
+    .replace(/\b([A-Z]\w*)\?(?= \w+ = null;)/g, '$1')
     .replace(/\bHttpMethod\.Patch\b/g, 'new HttpMethod("PATCH")');
 }
 
@@ -89,7 +91,10 @@ export function monoCompatible(source: string): string {
 
 /**
  * The members of System.Text.Json the samples use (JsonDocument.Parse, RootElement, GetProperty,
- * TryGetProperty, GetString, ToString, JsonException for text that is no JSON), over Mono's JavaScriptSerializer: a test stand-in, never shown to readers.
+ * TryGetProperty, GetString, ToString, JsonException for text that is no JSON; JsonSerializer's
+ * Serialize and Deserialize of plain objects, dictionaries and anonymous types), over Mono's
+ * JavaScriptSerializer: a test stand-in, never shown to readers. It writes JSON unindented
+ * whatever `WriteIndented` says: the same values, in other whitespace.
  */
 export const systemTextJsonStandIn = String.raw`using System.Collections;
 using System.Collections.Generic;
@@ -103,6 +108,31 @@ namespace System.Text.Json
     public class JsonException : Exception
     {
         public JsonException(string message, Exception inner) : base(message, inner) { }
+    }
+
+    public sealed class JsonSerializerOptions
+    {
+        public bool WriteIndented { get; set; }
+    }
+
+    public static class JsonSerializer
+    {
+        public static string Serialize<TValue>(TValue value, JsonSerializerOptions options = null)
+        {
+            return new JavaScriptSerializer().Serialize(value);
+        }
+
+        public static TValue Deserialize<TValue>(string json, JsonSerializerOptions options = null)
+        {
+            try
+            {
+                return new JavaScriptSerializer().Deserialize<TValue>(json);
+            }
+            catch (ArgumentException invalid)
+            {
+                throw new JsonException(invalid.Message, invalid);
+            }
+        }
     }
 
     public sealed class JsonDocument : IDisposable
