@@ -489,9 +489,21 @@ function testVectorAtItsTime(): {what: string; at: number; header: string; sent:
       sent: vector.body.replace('"SEK"', '"EUR"'),
       accepted: false,
     },
-    {what: "the test vector's header 5 minutes and 1 second later", at: vector.timestamp + 301, header: vector.header, sent: vector.body, accepted: false},
+    {
+      what: "the test vector's header 5 minutes and 1 second later",
+      at: vector.timestamp + 301,
+      header: vector.header,
+      sent: vector.body,
+      accepted: false,
+    },
     // Early, the clock runs on towards the vector's time while the request is on its way: 10 seconds spare.
-    {what: "the test vector's header 5 minutes and 10 seconds early", at: vector.timestamp - 310, header: vector.header, sent: vector.body, accepted: false},
+    {
+      what: "the test vector's header 5 minutes and 10 seconds early",
+      at: vector.timestamp - 310,
+      header: vector.header,
+      sent: vector.body,
+      accepted: false,
+    },
   ];
 }
 
@@ -714,7 +726,8 @@ async function programProblems(guide: DocsPage, fence: CodeFence, source: string
   if (!language || language.id === 'curl') return [];
   const name = programName(guide, fence);
   const harness = name ? programHarnesses[`${guide.file} ${name}`] : undefined;
-  if (language.id === 'csharp' && csharpCheckedStatically.has(fence.meta.title ?? '')) return csharpProblems(source, documents.v3, undefined);
+  if (language.id === 'csharp' && csharpCheckedStatically.has(fence.meta.title ?? ''))
+    return csharpProblems(source, documents.v3, undefined);
   const fileName = fence.meta.title && /^[\w./-]+$/.test(fence.meta.title) ? fence.meta.title : undefined;
   if (harness?.send) {
     const file = fileName ?? language.toolchain.fileName(source);

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fakeClock, libfaketimePath} from '../../src/lib/sample-languages/fake-clock';
 
-test("a fake clock preloads libfaketime on the wall clock only, and its offset puts the server at the time set or just after", () => {
+test('a fake clock preloads libfaketime on the wall clock only, and its offset puts the server at the time set or just after', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'fake-clock-'));
   try {
     const clock = fakeClock(folder);
