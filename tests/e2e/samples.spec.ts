@@ -623,7 +623,7 @@ const programHarnesses: Record<string, GuideProgram> = {
         const answer = await post(header, sent);
         if ((answer.status === 200) !== accepted) return {status: 500, body: `${what} was answered ${answer.status}`};
       }
-      // A runtime whose clock libfaketime cannot set runs the same cases as a test of its own (clockTests).
+      // On the clock libfaketime sets; a runtime it cannot reach runs these cases as a test of its own (clockTests).
       for (const {what, at, header, sent, accepted} of setClock ? testVectorAtItsTime() : []) {
         setClock!(at);
         const answer = await post(header, sent);
@@ -710,8 +710,8 @@ function programName(guide: DocsPage, fence: CodeFence): string | undefined {
 
 /**
  * The guides' C# programs that are checked statically (csharpProblems) rather than run, by title:
- * they use forms of C# 9 to 12 (records, collection expressions, `is ... or ...` patterns, `!`) that
- * mcs, Debian's only C# compiler, lacks and that no mechanical rewrite covers
+ * they use forms of C# 8 and 9 (records, static local functions, `is not` and `or` patterns, the
+ * `!` operator) that mcs, Debian's only C# compiler, lacks and that no mechanical rewrite covers
  * (src/lib/sample-languages/csharp/mono-compatible.ts). Every other C# program is written to run
  * on .NET 8 and on Mono alike, and runs.
  */
