@@ -6,7 +6,7 @@
  * copies, both equal the sample's source (the request samples the page's module exports, or the
  * page's code fence). Then the copied text is run as a developer would (tests/support/sample-runner.ts),
  * with each language's real toolchain (src/lib/sample-languages), against a Prism mock of the API.
- * The guides' hand-written C# programs are still checked statically (tests/support/csharp-sample.ts).
+ * Three of the guides' hand-written C# programs are still checked statically (tests/support/csharp-sample.ts, csharpCheckedStatically).
  * TypeScript samples are type-checked in tests/unit/guide-samples.test.ts.
  */
 import {expect, test, type Locator, type Page} from '@playwright/test';
@@ -30,6 +30,7 @@ import {
   type ProgramHarness,
   type SampleRun,
 } from '../support/sample-runner';
+import type {RunStep} from '../../src/lib/sample-languages/language';
 import {apiCalls, bracketProblem, jsonLiterals, matchesTemplate} from '../support/csharp-sample';
 import {e2ePort} from '../support/e2e-server';
 import {oncePerTestRun} from '../support/run-once';
@@ -472,10 +473,91 @@ const phpSessionsIn = (folder: string, sessions: string) => ({
   environment: {PHP_INI_SCAN_DIR: `:${folder}/php-ini`},
 });
 
+/**
+ * The published signature test vector on a clock set to its own time, 5 minutes and 1 second after
+ * it and more than 5 minutes before it (the tolerance is 300 seconds): only the first is accepted,
+ * and a body with one byte changed is refused at the vector's time.
+ */
+function testVectorAtItsTime(): {what: string; at: number; header: string; sent: string; accepted: boolean}[] {
+  const vector = signatureTestVector();
+  return [
+    {what: "the test vector's own header at its own time", at: vector.timestamp, header: vector.header, sent: vector.body, accepted: true},
+    {
+      what: 'the test vector with one byte changed, at its own time',
+      at: vector.timestamp,
+      header: vector.header,
+      sent: vector.body.replace('"SEK"', '"EUR"'),
+      accepted: false,
+    },
+    {
+      what: "the test vector's header 5 minutes and 1 second later",
+      at: vector.timestamp + 301,
+      header: vector.header,
+      sent: vector.body,
+      accepted: false,
+    },
+    // Early, the clock runs on towards the vector's time while the request is on its way: 10 seconds spare.
+    {
+      what: "the test vector's header 5 minutes and 10 seconds early",
+      at: vector.timestamp - 310,
+      header: vector.header,
+      sent: vector.body,
+      accepted: false,
+    },
+  ];
+}
+
+/**
+ * The same cases as a Go test of the page's handler, which takes its clock as a parameter (Go
+ * reads the kernel's clock through the vDSO, past libfaketime). JSON strings are Go string literals.
+ */
+const goTestVectorTest = (): string => `package main
+
+import (
+\t"net/http"
+\t"net/http/httptest"
+\t"strings"
+\t"testing"
+\t"time"
+)
+
+func TestSignatureTestVector(t *testing.T) {
+\tcases := []struct {
+\t\twhat, header, body string
+\t\tat                 int64
+\t\taccepted           bool
+\t}{
+${testVectorAtItsTime()
+  .map(
+    ({what, header, sent, at, accepted}) =>
+      `\t\t{${[what, header, sent].map((text) => JSON.stringify(text)).join(', ')}, ${at}, ${accepted}},`,
+  )
+  .join('\n')}
+\t}
+\tfor _, c := range cases {
+\t\tat := time.Unix(c.at, 0)
+\t\thandler := notificationHandler(${JSON.stringify(signatureTestVector().secret)}, func() time.Time { return at })
+\t\trequest := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(c.body))
+\t\trequest.Header.Set("Tessera-Signature", c.header)
+\t\tresponse := httptest.NewRecorder()
+\t\thandler(response, request)
+\t\tif (response.Code == http.StatusOK) != c.accepted {
+\t\t\tt.Errorf("%s was answered %d", c.what, response.Code)
+\t\t}
+\t}
+}
+`;
+
 /** A guide's program as the tests run it: its harness, and what its output must be. */
 type GuideProgram = ProgramHarness & {
   /** What is wrong with a script's run (its output, the requests it sent), if anything. */
   output?: (run: Pick<SampleRun, 'stdout' | 'exchanges'>) => string | undefined;
+  /**
+   * For a server on `fakeClock` in a language whose clock the tests cannot set (its toolchain has
+   * no `clock`), by language: a test of that language's own kind, saved beside the program, that
+   * runs the program's code at the times the harness needs, and the command that runs it.
+   */
+  clockTests?: Record<string, {fileName: string; source: () => string; steps: (file: string, testFile: string) => RunStep[]}>;
 };
 
 /**
@@ -509,9 +591,12 @@ const programHarnesses: Record<string, GuideProgram> = {
       ),
   },
   // The notifications reference's verifier: the page's own session.completed example, signed as
-  // Tessera signs it, is accepted; forged, tampered and replayed copies are not.
+  // Tessera signs it, is accepted; forged, tampered and replayed copies are not. Then, on a clock
+  // set to the published test vector's time, the vector's own header is accepted, and refused
+  // 5 minutes and 1 second later, more than 5 minutes earlier, and for a body with one byte changed.
   ['docs/notifications.mdx verify-notification.php']: {
-    send: async (url, environment) => {
+    fakeClock: true,
+    send: async (url, environment, setClock) => {
       const body = fenceOf('docs/notifications.mdx', (fence) => fence.meta.title === 'session.completed');
       const secret = environment.TESSERA_WEBHOOK_SECRET!;
       const vector = signatureTestVector();
@@ -528,25 +613,30 @@ const programHarnesses: Record<string, GuideProgram> = {
         {what: 'one signed with another secret', header: `t=${now},v1=${signature(now, 'whsec_other')}`, sent: body, accepted: false},
         {what: 'a tampered body', header: `t=${now},v1=${signature(now)}`, sent: body.replace('sandbox', 'production'), accepted: false},
         {what: 'a replay of an hour-old one', header: `t=${now - 3600},v1=${signature(now - 3600)}`, sent: body, accepted: false},
-        // The published test vector: its body signed now is accepted; its own header, days old, is refused as stale.
+        // On the real clock the published test vector's body signed now is accepted; its own header, days old, is refused as stale.
         {what: 'the test vector signed now', header: tesseraSignature(vector.body, vector.secret), sent: vector.body, accepted: true},
         {what: "the test vector's own header", header: vector.header, sent: vector.body, accepted: false},
-        {
-          what: 'the test vector with one byte changed',
-          header: tesseraSignature(vector.body, vector.secret),
-          sent: vector.body.replace('"SEK"', '"EUR"'),
-          accepted: false,
-        },
       ];
+      const post = (header: string, sent: string) =>
+        fetch(`${url}/`, {method: 'POST', headers: {'Content-Type': 'application/json', 'Tessera-Signature': header}, body: sent});
       for (const {what, header, sent, accepted} of cases) {
-        const answer = await fetch(`${url}/`, {
-          method: 'POST',
-          headers: {'Content-Type': 'application/json', 'Tessera-Signature': header},
-          body: sent,
-        });
+        const answer = await post(header, sent);
+        if ((answer.status === 200) !== accepted) return {status: 500, body: `${what} was answered ${answer.status}`};
+      }
+      // On the clock libfaketime sets; a runtime it cannot reach runs these cases as a test of its own (clockTests).
+      for (const {what, at, header, sent, accepted} of setClock ? testVectorAtItsTime() : []) {
+        setClock!(at);
+        const answer = await post(header, sent);
         if ((answer.status === 200) !== accepted) return {status: 500, body: `${what} was answered ${answer.status}`};
       }
       return {status: 200, body: 'accepted the signed notifications and refused the others'};
+    },
+    clockTests: {
+      go: {
+        fileName: 'main_test.go',
+        source: goTestVectorTest,
+        steps: (file, testFile) => [{command: 'go', args: ['test', file, testFile], program: true}],
+      },
     },
   },
   // The guide's own test script sends the notification, so it runs here too.
@@ -618,7 +708,16 @@ function programName(guide: DocsPage, fence: CodeFence): string | undefined {
   );
 }
 
-/** Runs a hand-written program of a guide in its language, through its harness; the C# ones are checked statically. */
+/**
+ * The guides' C# programs that are checked statically (csharpProblems) rather than run, by title:
+ * they use forms of C# 8 and 9 (records, static local functions, `is not` and `or` patterns, the
+ * `!` operator) that mcs, Debian's only C# compiler, lacks and that no mechanical rewrite covers
+ * (src/lib/sample-languages/csharp/mono-compatible.ts). Every other C# program is written to run
+ * on .NET 8 and on Mono alike, and runs.
+ */
+const csharpCheckedStatically = new Set(['ReconcileRefunds.cs', 'CartBuilder.cs', 'TesseraAuth.cs']);
+
+/** Runs a hand-written program of a guide in its language, through its harness; a few C# ones are checked statically. */
 async function programProblems(guide: DocsPage, fence: CodeFence, source: string): Promise<string[]> {
   // A program is in the tab of its language (a Node.js program's fence is `javascript`).
   const language = sampleLanguages.find(
@@ -627,19 +726,29 @@ async function programProblems(guide: DocsPage, fence: CodeFence, source: string
   if (!language || language.id === 'curl') return [];
   const name = programName(guide, fence);
   const harness = name ? programHarnesses[`${guide.file} ${name}`] : undefined;
-  if (language.id === 'csharp') return csharpProblems(source, documents.v3, undefined);
+  if (language.id === 'csharp' && csharpCheckedStatically.has(fence.meta.title ?? ''))
+    return csharpProblems(source, documents.v3, undefined);
   const fileName = fence.meta.title && /^[\w./-]+$/.test(fence.meta.title) ? fence.meta.title : undefined;
   if (harness?.send) {
-    const result = await runServer(language.id, source, fileName ?? language.toolchain.fileName(source), mockUrl('v3'), {
-      ...harness,
-      send: harness.send,
-    });
+    const file = fileName ?? language.toolchain.fileName(source);
+    const result = await runServer(language.id, source, file, mockUrl('v3'), {...harness, send: harness.send});
     const failedCalls = result.exchanges.length ? runProblem(result) : undefined;
     if (result.answer.status < 200 || result.answer.status > 299) {
       const log = result.stderr.trim().split('\n').slice(-6).join('\n    ');
       return [
         `the server answered ${result.answer.status}:\n    ${result.answer.body.trim().slice(0, 300)}\n    ${log}${failedCalls ? `\n    ${failedCalls}` : ''}`,
       ];
+    }
+    if (harness.fakeClock && !language.toolchain.clock) {
+      const clockTest = harness.clockTests?.[language.id];
+      if (!clockTest) return [`${language.label}'s clock cannot be set, and the harness has no ${language.label} test for its times`];
+      const tested = await runSample(language.id, source, mockUrl('v3'), {
+        fileName: file,
+        harness: {files: () => ({[clockTest.fileName]: clockTest.source()})},
+        steps: clockTest.steps(file, clockTest.fileName),
+      });
+      if (tested.exitCode !== 0)
+        return [`its ${clockTest.fileName} failed:\n    ${`${tested.stdout}${tested.stderr}`.trim().split('\n').slice(-8).join('\n    ')}`];
     }
     return failedCalls ? [failedCalls] : [];
   }

@@ -18,7 +18,8 @@ import net, {type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {sampleLanguage} from '../../src/lib/sample-languages';
-import type {Toolchain} from '../../src/lib/sample-languages/language';
+import {fakeClock, type FakeClock} from '../../src/lib/sample-languages/fake-clock';
+import type {RunStep, Toolchain} from '../../src/lib/sample-languages/language';
 import {e2ePort} from './e2e-server';
 import {signatureTestVector} from './notification-signature';
 
@@ -149,6 +150,8 @@ export async function runSample(
     baseUrl?: string;
     /** The credentials another API's samples read, with test values. */
     environment?: Record<string, string>;
+    /** Commands instead of the toolchain's steps (a Go test of the program). */
+    steps?: RunStep[];
   } = {},
 ): Promise<SampleRun> {
   const {toolchain} = sampleLanguage(languageId);
@@ -160,7 +163,7 @@ export async function runSample(
     const env = {...prepareRun(folder, toolchain, file, proxied, options.harness), ...options.environment};
     // The steps' output together: a build step's errors, then the program's own output.
     const result: Omit<SampleRun, 'exchanges'> = {exitCode: null, stdout: '', stderr: ''};
-    for (const step of toolchain.steps(file)) {
+    for (const step of options.steps ?? toolchain.steps(file)) {
       const args = [...step.args, ...(step.program ? (options.args ?? []) : [])];
       const stepResult = await run(step.command, args, folder, env, toolchain.timeoutMs ?? 30_000);
       Object.assign(result, {
@@ -216,8 +219,17 @@ export type ProgramHarness = {
   files?: (folder: string) => Record<string, string>;
   /** Variables besides the credentials, given the folder (PHP's `PHP_INI_SCAN_DIR`). */
   environment?: (folder: string) => Record<string, string>;
-  /** A server's request: sent once it listens on the port in `PORT`. Absent for a script. */
-  send?: (handlerUrl: string, environment: NodeJS.ProcessEnv) => Promise<{status: number; body: string}>;
+  /**
+   * A server's request: sent once it listens on the port in `PORT`. Absent for a script. With
+   * `fakeClock`, `setClock` sets the server's wall clock, where its toolchain's `clock` allows.
+   */
+  send?: (
+    handlerUrl: string,
+    environment: NodeJS.ProcessEnv,
+    setClock: FakeClock['set'] | undefined,
+  ) => Promise<{status: number; body: string}>;
+  /** Runs the server on a clock the harness sets (src/lib/sample-languages/fake-clock.ts), where the runtime allows. */
+  fakeClock?: boolean;
 };
 
 /**
@@ -242,6 +254,7 @@ export async function runServer(
   try {
     const proxied = source.replaceAll(sandboxBaseUrl, proxy.url);
     const env = {...prepareRun(folder, toolchain, fileName, proxied, harness), PORT: String(port)};
+    const clock = harness.fakeClock && toolchain.clock === 'libfaketime' ? fakeClock(folder) : undefined;
     const steps = toolchain.steps(fileName);
     for (const step of steps.slice(
       0,
@@ -252,7 +265,12 @@ export async function runServer(
     }
     const serve = toolchain.serve?.(fileName, port) ?? steps.find((step) => step.program)!;
     // Its own process group: `go run` starts the built program as a child, which must stop too.
-    server = spawn(serve.command, serve.args, {cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+    server = spawn(serve.command, serve.args, {
+      cwd: folder,
+      env: {...env, ...clock?.environment},
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<void>((resolve) => server!.on('exit', () => resolve()));
@@ -262,7 +280,7 @@ export async function runServer(
         throw new Error(`the server exited before it listened:\n${output.trim().split('\n').slice(-6).join('\n')}`);
       }),
     ]);
-    const answer = await harness.send(`http://127.0.0.1:${port}`, {...env});
+    const answer = await harness.send(`http://127.0.0.1:${port}`, {...env}, clock?.set);
     return {exitCode: 0, stdout: answer.body, stderr: output, exchanges: proxy.exchanges, answer};
   } catch (error) {
     return {

@@ -257,8 +257,9 @@ test('the verification program comes in every sample language but cURL, in tab o
 test('the C# verification sample uses the documented header, tolerance, secret and HMAC', () => {
   const source = readFileSync(verificationSamples.csharp.file, 'utf8');
   assert.match(source, new RegExp(`SignatureToleranceSeconds = ${toleranceSeconds()};`));
-  assert.match(source, /request\.Headers\["Tessera-Signature"\]/);
-  assert.match(source, /HMACSHA256\.HashData\(Encoding\.UTF8\.GetBytes\(signingSecret\), signedPayload\)/);
+  assert.match(source, /Request\.Headers\["Tessera-Signature"\]/);
+  assert.match(source, /new HMACSHA256\(Encoding\.UTF8\.GetBytes\(signingSecret\)\)/);
+  assert.match(source, /hmac\.ComputeHash\(signedPayload\)/);
   assert.match(source, /CryptographicOperations\.FixedTimeEquals/);
   assert.match(source, /Environment\.GetEnvironmentVariable\("TESSERA_WEBHOOK_SECRET"\)/);
 });

@@ -119,6 +119,36 @@ test('the C# sample is a .NET 8 program; the Mono rewrite changes only the forms
   }
 });
 
+test("the Mono rewrite of a guide's program: its types stay types, and C# 8's declarations and annotations go", () => {
+  const program = [
+    'using System.Net;',
+    'using Microsoft.Data.Sqlite;',
+    '',
+    'string? name = Environment.GetEnvironmentVariable("NAME");',
+    'HttpResponseMessage? response = null;',
+    'using var listener = new HttpListener();',
+    'using JsonDocument document = JsonDocument.Parse("{}");',
+    'int? count = 1;',
+    '',
+    'static class Handler',
+    '{',
+    '    public static int Answer(Dictionary<string, string?> entry) => 200;',
+    '}',
+  ].join('\n');
+  const mono = monoCompatible(program);
+  assert.match(mono, /^using Mono\.Data\.Sqlite;$/m);
+  assert.doesNotMatch(mono, /Microsoft\.Data\.Sqlite/);
+  assert.match(mono, /^ {8}string name = /m);
+  assert.match(mono, /^ {8}HttpResponseMessage response = null;$/m);
+  assert.match(mono, /^ {8}var listener = new HttpListener\(\);$/m);
+  assert.match(mono, /^ {8}JsonDocument document = JsonDocument\.Parse/m);
+  // A nullable value type is no annotation: it stays.
+  assert.match(mono, /^ {8}int\? count = 1;$/m);
+  // The type follows the class that holds the statements, at the top level, rewritten too.
+  assert.match(mono, /\n}\n\nstatic class Handler\n\{\n {4}public static int Answer\(Dictionary<string, string> entry\)/);
+  assert.ok(mono.indexOf('static class Handler') > mono.indexOf('static void Main()'));
+});
+
 test('every operation of both files gets a sample in every language; webhooks get none', () => {
   for (const file of Object.values(apiFiles)) {
     const withSamples = withCodeSamples(loadApiDocument(file) as JsonObject);
@@ -170,7 +200,7 @@ test('a missing toolchain is reported with its Debian packages, each package onc
     {language: php!, installed: false},
     {language: sampleLanguage('curl'), installed: false},
   ];
-  assert.deepEqual(missingPackages(states), ['curl', 'uuid-runtime', 'php-cli', 'php-guzzlehttp-guzzle', 'php-sqlite3']);
+  assert.deepEqual(missingPackages(states), ['curl', 'uuid-runtime', 'php-cli', 'php-guzzlehttp-guzzle', 'php-sqlite3', 'libfaketime']);
   assert.throws(() => assertToolchainsInstalled(states), /need cURL, PHP, cURL: sudo apt-get install curl uuid-runtime php-cli/);
   assert.doesNotThrow(() => assertToolchainsInstalled(states.filter((state) => state.installed)));
 });

@@ -54,18 +54,10 @@ func verifyTesseraSignature(header string, rawBody []byte, signingSecret string,
 	return false
 }
 
-func main() {
-	signingSecret := os.Getenv("TESSERA_WEBHOOK_SECRET")
-	if signingSecret == "" {
-		log.Fatal("Set TESSERA_WEBHOOK_SECRET.")
-	}
-	port := os.Getenv("PORT")
-	if port == "" {
-		port = "8080"
-	}
-
-	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+// notificationHandler verifies and acknowledges Tessera's notifications. now is the clock a
+// signature's age is measured on: time.Now in main, a fixed time in a test.
+func notificationHandler(signingSecret string, now func() time.Time) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
 			w.WriteHeader(http.StatusMethodNotAllowed)
@@ -74,7 +66,7 @@ func main() {
 
 		// The raw bytes, before any JSON parsing.
 		rawBody, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
-		if err != nil || !verifyTesseraSignature(r.Header.Get("Tessera-Signature"), rawBody, signingSecret, time.Now()) {
+		if err != nil || !verifyTesseraSignature(r.Header.Get("Tessera-Signature"), rawBody, signingSecret, now()) {
 			w.WriteHeader(http.StatusBadRequest)
 			return
 		}
@@ -91,10 +83,21 @@ func main() {
 		log.Printf("Tessera event %s (%s) verified.", event.ID, event.Type)
 		w.WriteHeader(http.StatusOK) // Answer within 10 seconds; process the event in the background.
 		io.WriteString(w, "ok")
-	})
+	}
+}
+
+func main() {
+	signingSecret := os.Getenv("TESSERA_WEBHOOK_SECRET")
+	if signingSecret == "" {
+		log.Fatal("Set TESSERA_WEBHOOK_SECRET.")
+	}
+	port := os.Getenv("PORT")
+	if port == "" {
+		port = "8080"
+	}
 
 	log.Printf("Listening on http://127.0.0.1:%s", port)
-	log.Fatal(http.ListenAndServe("127.0.0.1:"+port, mux))
+	log.Fatal(http.ListenAndServe("127.0.0.1:"+port, notificationHandler(signingSecret, time.Now)))
 }
 
 func isDigits(s string) bool {

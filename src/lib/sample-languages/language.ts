@@ -32,6 +32,14 @@ export type Toolchain = {
   environment?: () => Record<string, string>;
   /** How long a run may take; a first Go build compiles the standard library. */
   timeoutMs?: number;
+  /**
+   * How the tests set a server program's wall clock (./fake-clock.ts), for the notification
+   * verifiers at the signature test vector's time: `libfaketime` where the runtime reads the time
+   * through the C library (`debianPackages` then lists `libfaketime`). Absent where it cannot: Go
+   * reads the kernel's clock through the vDSO, so its handler takes the clock as a parameter and
+   * the test passes a fixed one from a Go test.
+   */
+  clock?: 'libfaketime';
 };
 
 export type SampleLanguage = {

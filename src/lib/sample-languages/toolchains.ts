@@ -4,6 +4,8 @@
  * sample tests, which stop at once with the packages to install rather than fail inside a sample.
  */
 import {spawnSync} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import {libfaketimePath} from './fake-clock';
 import {sampleLanguages} from './languages';
 import type {SampleLanguage} from './language';
 
@@ -13,7 +15,8 @@ export function toolchainStates(): ToolchainState[] {
   return sampleLanguages.map((language) => {
     const {command, args} = language.toolchain.probe;
     const probe = spawnSync(command, args, {stdio: 'ignore', timeout: 30_000});
-    return {language, installed: probe.status === 0};
+    const clock = language.toolchain.clock !== 'libfaketime' || existsSync(libfaketimePath);
+    return {language, installed: probe.status === 0 && clock};
   });
 }
 

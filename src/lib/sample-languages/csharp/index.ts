@@ -118,12 +118,21 @@ export const csharp: SampleLanguage = {
   highlight: 'csharp',
   render,
   toolchain: {
-    debianPackages: ['mono-mcs', 'libmono-system-net-http4.0-cil', 'libmono-system-web-extensions4.0-cil'],
+    // Mono.Data.Sqlite: the notification handler keeps its events in SQLite (Microsoft.Data.Sqlite on .NET).
+    debianPackages: [
+      'mono-mcs',
+      'libmono-system-net-http4.0-cil',
+      'libmono-system-web-extensions4.0-cil',
+      'libmono-sqlite4.0-cil',
+      'libfaketime',
+    ],
+    // The notification verifier's tests set its clock with libfaketime (../fake-clock.ts).
+    clock: 'libfaketime',
     probe: {
       command: 'bash',
       args: [
         '-c',
-        'command -v mcs && command -v mono && ls /usr/lib/mono/4.5/System.Net.Http.dll /usr/lib/mono/4.5/System.Web.Extensions.dll',
+        'command -v mcs && command -v mono && ls /usr/lib/mono/4.5/System.Net.Http.dll /usr/lib/mono/4.5/System.Web.Extensions.dll /usr/lib/mono/4.5/Mono.Data.Sqlite.dll',
       ],
     },
     fileName: () => 'Program.cs',
@@ -138,6 +147,8 @@ export const csharp: SampleLanguage = {
           '-out:program.exe',
           '-r:System.Net.Http.dll',
           '-r:System.Web.Extensions.dll',
+          '-r:System.Data.dll',
+          '-r:Mono.Data.Sqlite.dll',
           'MonoProgram.cs',
           'SystemTextJson.cs',
         ],

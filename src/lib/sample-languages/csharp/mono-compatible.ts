@@ -3,14 +3,21 @@
  * System.Text.Json, while the samples are written as .NET 8 developers write them. So the tests
  * compile a rewrite that changes only the forms mcs lacks, each one mechanically:
  * - top-level statements go into an async method that `Main` waits for (C# 9 and 7.1), and `Main`
- *   ends the process with its result: Mono can hang at exit on the threads HttpClient leaves;
+ *   ends the process with its result: Mono can hang at exit on the threads HttpClient leaves; the
+ *   types declared after the statements stay types of their own;
  * - the implicit usings of a .NET 8 console project become explicit (C# 10);
- * - `using var x = …;` becomes `var x = …;`: the objects are released when the program ends (C# 8);
+ * - `using var x = …;` and `using T x = …;` become declarations: the objects are released when the
+ *   program ends (C# 8);
+ * - `string?` and `object?` become `string` and `object`, and `T? x = null;` becomes `T x = null;`:
+ *   nullable reference annotations (C# 8) only tell .NET's compiler which references may be null
+ *   (were T a value type, `T x = null;` would not compile: a wrong rewrite fails loudly);
  * - a raw string literal becomes the verbatim string with the same text (C# 11);
  * - `HttpMethod.Patch` becomes `new HttpMethod("PATCH")` (.NET Core 2.1 API; Mono has the constructor);
+ * - `Microsoft.Data.Sqlite` becomes Mono's `Mono.Data.Sqlite`, whose `SqliteConnection`,
+ *   `SqliteCommand` and parameters are the same ADO.NET classes;
  * and compile it with a stand-in for the part of System.Text.Json the samples use (below), written
  * over Mono's JavaScriptSerializer. Every other token of the sample reaches the compiler unchanged:
- * its types, members and calls are checked against Mono's own System.Net.Http and then run.
+ * its types, members and calls are checked against Mono's own class libraries and then run.
  */
 
 /** What a .NET 8 console project imports implicitly (ImplicitUsings). */
@@ -33,6 +40,20 @@ function verbatimString(lines: string, indent: string): string {
   return `@"${text.replaceAll('"', '""')}"`;
 }
 
+/** A type declared at the file's top level, after the top-level statements. */
+const typeDeclaration = /^(?:(?:public|internal|static|sealed|abstract|partial)\s+)*(?:class|struct|interface|enum)\s/;
+
+/** The forms of C# 8 to 11 that mcs lacks, in a piece of the program, rewritten. */
+function withoutNewerForms(code: string): string {
+  return code
+    .replace(/"""\n([\s\S]*?)\n([ \t]*)"""/g, (_, text: string, indent: string) => verbatimString(text, indent))
+    .replace(/^([ \t]*)using var /gm, '$1var ')
+    .replace(/^([ \t]*)using ([A-Z][\w.<>]*) (\w+) = /gm, '$1$2 $3 = ')
+    .replace(/\b(string|object)\?(?=[\s>,)\]])/g, '$1')
+    .replace(/\b([A-Z]\w*)\?(?= \w+ = null;)/g, '$1')
+    .replace(/\bHttpMethod\.Patch\b/g, 'new HttpMethod("PATCH")');
+}
+
 export function monoCompatible(source: string): string {
   const lines = source.split('\n');
   const directives: string[] = [];
@@ -40,15 +61,13 @@ export function monoCompatible(source: string): string {
   for (; first < lines.length; first += 1) {
     const line = lines[first]!.trim();
     if (line === '' || line.startsWith('//')) continue;
-    if (/^using [\w.]+;$/.test(line)) directives.push(line);
+    if (/^using [\w.]+;$/.test(line)) directives.push(line.replace(/^using Microsoft\.Data\.Sqlite;$/, 'using Mono.Data.Sqlite;'));
     else break;
   }
-  const statements = lines
-    .slice(first)
-    .join('\n')
-    .replace(/"""\n([\s\S]*?)\n([ \t]*)"""/g, (_, text: string, indent: string) => verbatimString(text, indent))
-    .replace(/^([ \t]*)using var /gm, '$1var ')
-    .replace(/\bHttpMethod\.Patch\b/g, 'new HttpMethod("PATCH")');
+  const rest = lines.slice(first);
+  const typesAt = rest.findIndex((line) => typeDeclaration.test(line));
+  const statements = withoutNewerForms((typesAt < 0 ? rest : rest.slice(0, typesAt)).join('\n'));
+  const types = typesAt < 0 ? [] : withoutNewerForms(rest.slice(typesAt).join('\n')).split('\n');
   const usings = [...new Set([...implicitUsings.map((name) => `using ${name};`), ...directives])];
   return [
     ...usings,
@@ -66,12 +85,16 @@ export function monoCompatible(source: string): string {
     '        Environment.Exit(Run().GetAwaiter().GetResult());',
     '    }',
     '}',
+    ...(types.length ? ['', ...types] : []),
   ].join('\n');
 }
 
 /**
  * The members of System.Text.Json the samples use (JsonDocument.Parse, RootElement, GetProperty,
- * TryGetProperty, GetString, ToString, JsonException for text that is no JSON), over Mono's JavaScriptSerializer: a test stand-in, never shown to readers.
+ * TryGetProperty, GetString, ToString, JsonException for text that is no JSON; JsonSerializer's
+ * Serialize and Deserialize of plain objects, dictionaries and anonymous types), over Mono's
+ * JavaScriptSerializer: a test stand-in, never shown to readers. It writes JSON unindented
+ * whatever `WriteIndented` says: the same values, in other whitespace.
  */
 export const systemTextJsonStandIn = String.raw`using System.Collections;
 using System.Collections.Generic;
@@ -85,6 +108,31 @@ namespace System.Text.Json
     public class JsonException : Exception
     {
         public JsonException(string message, Exception inner) : base(message, inner) { }
+    }
+
+    public sealed class JsonSerializerOptions
+    {
+        public bool WriteIndented { get; set; }
+    }
+
+    public static class JsonSerializer
+    {
+        public static string Serialize<TValue>(TValue value, JsonSerializerOptions options = null)
+        {
+            return new JavaScriptSerializer().Serialize(value);
+        }
+
+        public static TValue Deserialize<TValue>(string json, JsonSerializerOptions options = null)
+        {
+            try
+            {
+                return new JavaScriptSerializer().Deserialize<TValue>(json);
+            }
+            catch (ArgumentException invalid)
+            {
+                throw new JsonException(invalid.Message, invalid);
+            }
+        }
     }
 
     public sealed class JsonDocument : IDisposable

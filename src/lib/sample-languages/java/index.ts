@@ -186,7 +186,9 @@ export const java: SampleLanguage = {
   highlight: 'java',
   render,
   toolchain: {
-    debianPackages: ['default-jdk-headless', 'libjackson2-databind-java'],
+    debianPackages: ['default-jdk-headless', 'libjackson2-databind-java', 'libfaketime'],
+    // The notification verifier's tests set its clock with libfaketime (../fake-clock.ts).
+    clock: 'libfaketime',
     probe: {command: 'bash', args: ['-c', `command -v java && ls ${jacksonJars.join(' ')}`]},
     // The single-file launcher runs the file's first class, whatever the file's name; a reader names it after the class.
     fileName: (source) => `${/^public class (\w+)/m.exec(source)?.[1] ?? 'Sample'}.java`,

@@ -106,7 +106,9 @@ export const node: SampleLanguage = {
   highlight: 'javascript',
   render,
   toolchain: {
-    debianPackages: [],
+    debianPackages: ['libfaketime'],
+    // The notification verifier's tests set its clock with libfaketime (../fake-clock.ts).
+    clock: 'libfaketime',
     probe: {command: process.execPath, args: ['--version']},
     fileName: () => 'sample.mjs',
     steps: (file) => [{command: process.execPath, args: [file], program: true}],

@@ -96,7 +96,9 @@ export const php: SampleLanguage = {
   render,
   toolchain: {
     // php-sqlite3: the guides' PHP web handlers keep their state in SQLite.
-    debianPackages: ['php-cli', 'php-guzzlehttp-guzzle', 'php-sqlite3'],
+    debianPackages: ['php-cli', 'php-guzzlehttp-guzzle', 'php-sqlite3', 'libfaketime'],
+    // The notification verifier's tests set its clock with libfaketime (../fake-clock.ts).
+    clock: 'libfaketime',
     probe: {
       command: 'php',
       args: ['-r', "require '/usr/share/php/GuzzleHttp/autoload.php'; exit(extension_loaded('pdo_sqlite') ? 0 : 1);"],

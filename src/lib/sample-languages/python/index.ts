@@ -108,7 +108,9 @@ export const python: SampleLanguage = {
   toolchain: {
     // Flask: the guides' web handlers. Debian's interpreter, which has Debian's libraries (not a
     // python3 earlier on the PATH, such as pyenv's).
-    debianPackages: ['python3', 'python3-requests', 'python3-flask'],
+    debianPackages: ['python3', 'python3-requests', 'python3-flask', 'libfaketime'],
+    // The notification verifier's tests set its clock with libfaketime (../fake-clock.ts).
+    clock: 'libfaketime',
     probe: {command: '/usr/bin/python3', args: ['-c', 'import requests, flask']},
     fileName: () => 'sample.py',
     steps: (file) => [{command: '/usr/bin/python3', args: [file], program: true}],

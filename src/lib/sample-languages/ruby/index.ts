@@ -93,7 +93,9 @@ export const ruby: SampleLanguage = {
   render,
   toolchain: {
     // Sinatra on WEBrick: the guides' web handlers.
-    debianPackages: ['ruby', 'ruby-sinatra', 'ruby-webrick'],
+    debianPackages: ['ruby', 'ruby-sinatra', 'ruby-webrick', 'libfaketime'],
+    // The notification verifier's tests set its clock with libfaketime (../fake-clock.ts).
+    clock: 'libfaketime',
     probe: {command: 'ruby', args: ['-e', 'require "json"; require "net/http"; require "sinatra/base"; require "webrick"']},
     fileName: () => 'sample.rb',
     steps: (file) => [{command: 'ruby', args: [file], program: true}],
