@@ -482,7 +482,6 @@ export class TesseraSandbox {
       now: 0,
       // Where `Location` points: the local sandbox's own address, or the sandbox host when the caller sent no Host.
       origin: header(request.headers, 'host') ? `http://${header(request.headers, 'host')}` : 'https://api.sandbox.tessera.example',
-      boundTo: token?.boundTo,
       send: this.v1Sender(caused),
     };
     const run = async () => {

@@ -226,8 +226,6 @@ export type V1Call = {
   now: number;
   /** Where `Location` points: the request's scheme and host. */
   origin: string;
-  /** The session or signup a browser token is bound to; undefined for a merchant token. */
-  boundTo?: string;
   send: V1Sender;
 };
 
