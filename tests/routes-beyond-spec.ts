@@ -19,9 +19,15 @@ export const v3TestHelperPages = [
 ];
 export const v3TestHelperTagPage = 'test-helpers';
 
+/** V1's test helpers, for V1 integrations tested before they migrate: the customer who pays, the applicant who submits, the clock. */
+export const v1TestHelperPages = ['pay-checkout-session', 'submit-signup', 'advance-sandbox-clock'];
+export const v1TestHelperTagPage = 'test-helpers';
+
 export const v3AdditionalGuidesBeyondSpec = ['sandbox_test_data'];
 
 export const v3GuideRoutesBeyondSpec = v3AdditionalGuidesBeyondSpec.map((page) => `${v3}/guides/guides/additional_guides/${page}`);
 export const v3ApiRoutesBeyondSpec = [...v3ReadOperationPages, ...v3TestHelperPages].map((page) => `${v3}/api/${page}`);
 
-export const allRoutesBeyondSpec = [...v3GuideRoutesBeyondSpec, ...v3ApiRoutesBeyondSpec];
+export const v1ApiRoutesBeyondSpec = v1TestHelperPages.map((page) => `/docs/1.0.0/api/${page}`);
+
+export const allRoutesBeyondSpec = [...v3GuideRoutesBeyondSpec, ...v3ApiRoutesBeyondSpec, ...v1ApiRoutesBeyondSpec];

@@ -20,8 +20,15 @@ export type MigrationChange = {kind: ChangeKind; subject?: string; v1?: string |
 export type SuccessorEntry = {operation?: string; removed?: string; also?: string[]; changes?: MigrationChange[]};
 export type MigrationEntry = {v1: ApiOperation; successor: SuccessorEntry};
 
+/** The tag of the sandbox-only operations that play the customer, the applicant and the clock. */
+export const sandboxTestHelperTag = 'Test helpers';
+
 export function migrationEntries(v1: ApiDocument): MigrationEntry[] {
-  return [...apiOperations(v1).values()].map((operation) => ({
+  // The sandbox's test helpers are not part of the API an integration migrates: V3 has its own.
+  const migrated = [...apiOperations(v1).values()].filter(
+    (operation) => !((operation.operation.tags ?? []) as string[]).includes(sandboxTestHelperTag),
+  );
+  return migrated.map((operation) => ({
     v1: operation,
     successor: (operation.operation['x-tessera-successor'] as SuccessorEntry | undefined) ?? {},
   }));

@@ -312,7 +312,8 @@ export type ErrorEntry = {code: string; v1Statuses: number[]} & (
 export function v1ErrorCodesByOperation(v1: ApiDocument): Map<string, Set<string>> {
   const known = new Set(errorStatuses(v1).keys());
   const byOperation = new Map<string, Set<string>>();
-  for (const [operationId, operation] of apiOperations(v1)) {
+  for (const {v1: operation} of migrationEntries(v1)) {
+    const {operationId} = operation;
     const codes = new Set<string>();
     const visit = (node: unknown, depth: number) => {
       const resolved = resolve(v1, node);

@@ -4,7 +4,7 @@ import {expectHydrated} from '../support/hydration';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
 import {pageTypes} from '../../scripts/measure/page-types';
 import {exhaustive, fastTierWhen, fullTier} from '../support/test-tiers';
-import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
+import {v1ApiRoutesBeyondSpec, v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 
 /**
  * Zero axe-core violations, of any impact, on every page type, in the desktop and the
@@ -40,6 +40,7 @@ const samplePages = [
   {type: 'Object index (table)', path: '/docs/3.0.0/objects'},
   {type: 'Search results', path: '/search?q=capture'},
   ...v3ApiRoutesBeyondSpec.map((path) => ({type: 'API operation beyond the spec', path})),
+  ...v1ApiRoutesBeyondSpec.map((path) => ({type: 'V1 API operation beyond the spec', path})),
   ...v3GuideRoutesBeyondSpec.map((path) => ({type: 'Guide beyond the spec list (generated tables)', path})),
 ];
 const pageTypePaths = new Set(pageTypes.map((pageType) => pageType.path));

@@ -7,7 +7,7 @@ import {expectHydrated} from '../support/hydration';
 import {diagramSelector, measurePageWeight, summarizePageWeight} from '../../scripts/measure/page-weight';
 import {pageTypes} from '../../scripts/measure/page-types';
 import {expectDiagramImagesLoaded, mermaidDiagramsOn} from '../support/mermaid-diagrams';
-import {v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
+import {v1ApiRoutesBeyondSpec, v3ApiRoutesBeyondSpec, v3GuideRoutesBeyondSpec} from '../routes-beyond-spec';
 import {exhaustive, fastTierWhen} from '../support/test-tiers';
 import {layoutShiftTotal, recordLayoutShifts} from '../support/layout-shifts';
 import {startHtmlInPieces, type PiecewiseProxy} from '../support/html-in-pieces';
@@ -130,6 +130,7 @@ test.describe('page weight of the pages beyond the spec list', () => {
   const pages = [
     ...v3GuideRoutesBeyondSpec.map((path) => ({path, budget: budgetOf('guide')})),
     ...v3ApiRoutesBeyondSpec.map((path) => ({path, budget: budgetOf('api')})),
+    ...v1ApiRoutesBeyondSpec.map((path) => ({path, budget: budgetOf('api')})),
   ];
   for (const {path, budget} of pages) {
     test(`${path} loads at most ${budget} KB of JS`, exhaustive, async ({page}) => {

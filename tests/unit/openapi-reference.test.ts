@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {jsonMediaType, loadApiDocument, apiFiles, operationsById, resolveRef, type JsonObject} from '../../src/lib/openapi';
 import {v1ApiOverviewPages, v1ApiPages, v3ApiOverviewPages, v3ApiPages} from '../spec-routes';
-import {v3ReadOperationPages, v3TestHelperPages, v3TestHelperTagPage} from '../routes-beyond-spec';
+import {v1TestHelperPages, v1TestHelperTagPage, v3ReadOperationPages, v3TestHelperPages, v3TestHelperTagPage} from '../routes-beyond-spec';
 
 // The plugin names pages with lodash's kebabCase; using the same function keeps the routes exact.
 const kebabCase = createRequire(import.meta.url)('lodash/kebabCase') as (text: string) => string;
@@ -24,7 +24,16 @@ const postsWithoutIdempotencyKey: Record<string, string[]> = {
     'rejectSignup',
     'advanceSandboxClock',
   ],
-  v1: ['getAuthToken', 'getAuthTokenForSession', 'getSignupSessionAuth', 'sendValidateResponse', 'signupWebhookRequest'],
+  v1: [
+    'getAuthToken',
+    'getAuthTokenForSession',
+    'getSignupSessionAuth',
+    'sendValidateResponse',
+    'signupWebhookRequest',
+    'payCheckoutSession',
+    'submitSignup',
+    'advanceSandboxClock',
+  ],
 };
 const webhooks = new Set(['signupWebhookRequest']);
 
@@ -34,7 +43,11 @@ const versions = {
     pages: [...v3ApiPages, ...v3ReadOperationPages, ...v3TestHelperPages, v3TestHelperTagPage],
     overviewPages: [...v3ApiOverviewPages, v3TestHelperTagPage],
   },
-  v1: {file: apiFiles.v1, pages: v1ApiPages, overviewPages: v1ApiOverviewPages},
+  v1: {
+    file: apiFiles.v1,
+    pages: [...v1ApiPages, ...v1TestHelperPages, v1TestHelperTagPage],
+    overviewPages: [...v1ApiOverviewPages, v1TestHelperTagPage],
+  },
 };
 
 for (const [version, {file, pages, overviewPages}] of Object.entries(versions)) {

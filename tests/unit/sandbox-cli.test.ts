@@ -15,6 +15,7 @@ import {buildSandbox} from '../../scripts/sandbox/build-sandbox';
 import {parseFlags, UsageError} from '../../scripts/sandbox/tessera-sandbox';
 import {verifySignature} from '../../src/lib/sandbox/signature';
 import {signatureTestVector} from '../support/notification-signature';
+import {loadApiDocuments} from '../support/sandbox';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'tessera-sandbox-'));
 const bundle = path.join(folder, 'tessera-sandbox.mjs');
@@ -141,6 +142,41 @@ describe('the local sandbox', () => {
         Math.floor(Date.now() / 1000),
       );
       assert.deepEqual(check, {valid: true});
+
+      // V1 keeps state too: a merchant token, a session, the customer pays it, the order is captured.
+      const token = (await (
+        await fetch(`${ready}/v1/auth/token`, {
+          method: 'POST',
+          headers: {Authorization: basic, 'Content-Type': 'application/json'},
+          body: '{"grant_type":"client_credentials"}',
+        })
+      ).json()) as {access_token: string};
+      const v1Headers = {Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json'};
+      const v1Body =
+        loadApiDocuments().v1.paths['/v1/checkout/sessions'].post.requestBody.content['application/json'].examples.swedishWebShop.value;
+      delete v1Body.merchant_urls.validation;
+      const v1Session = (await (
+        await fetch(`${ready}/v1/checkout/sessions`, {
+          method: 'POST',
+          headers: {...v1Headers, 'Idempotency-Key': 'cli-v1-1'},
+          body: JSON.stringify(v1Body),
+        })
+      ).json()) as {id: string};
+      const paid = (await (
+        await fetch(`${ready}/v1/test-helpers/checkout/sessions/${v1Session.id}/pay`, {method: 'POST', headers: v1Headers})
+      ).json()) as {
+        status: string;
+        order_id: string;
+      };
+      assert.equal(paid.status, 'completed');
+      const capture = await fetch(`${ready}/v1/orders/${paid.order_id}/capture`, {
+        method: 'POST',
+        headers: {...v1Headers, 'Idempotency-Key': 'cli-v1-2'},
+        body: JSON.stringify({amount: v1Body.cart.total_amount}),
+      });
+      assert.equal(capture.status, 201);
+      assert.equal(((await capture.json()) as {order_status: string}).order_status, 'captured');
+      assert.equal(capture.headers.get('sunset'), 'Wed, 30 Jun 2027 23:59:59 GMT');
     } finally {
       child.kill();
       receiver.close();

@@ -5,6 +5,7 @@ import {SandboxClock} from '../../src/lib/sandbox/clock';
 import {parseFaultSpec} from '../../src/lib/sandbox/faults';
 import {TesseraSandbox, publishedTestVector} from '../../src/lib/sandbox/sandbox';
 import {verifySignature} from '../../src/lib/sandbox/signature';
+import type {SandboxRequest} from '../../src/lib/sandbox/http';
 import {SandboxClient} from '../support/sandbox';
 
 const {v3, v1} = loadApiDocuments();
@@ -295,16 +296,273 @@ describe('the sandbox simulator', () => {
         {valid: true},
       );
   });
+});
 
-  test('V1 answers with its documented examples and validates against its own schemas', async () => {
-    const sandbox = new TesseraSandbox({v3, v1});
-    const invalid = await sandbox.handle({
+/** A V1 integration against the in-process sandbox: a merchant token, and requests as a V1 client sends them. */
+class V1Client {
+  token = '';
+  private counter = 0;
+  constructor(readonly sandbox: TesseraSandbox) {}
+
+  static async start(sandbox = new TesseraSandbox({v3, v1, clock: new SandboxClock(() => 1_795_341_151_000)})): Promise<V1Client> {
+    const client = new V1Client(sandbox);
+    client.token = String((await client.basic('/v1/auth/token', {grant_type: 'client_credentials'})).json.access_token);
+    return client;
+  }
+
+  async basic(path: string, body: unknown, keyId = 'key_test_8HqT2mVx4LcR9pWn3sYb6KdA') {
+    return this.send({
       method: 'POST',
-      path: '/v1/checkout/sessions',
-      headers: {Authorization: 'Bearer x', 'Content-Type': 'application/json'},
-      body: '{"unknown":1}',
+      path,
+      headers: {Authorization: `Basic ${btoa(`${keyId}:s`)}`, 'Content-Type': 'application/json'},
+      body: JSON.stringify(body),
     });
-    assert.equal(invalid.response.status, 400);
-    assert.match(JSON.parse(invalid.response.body).type, /\/docs\/1\.0\.0\/errors\/validation_failed$/);
+  }
+
+  async send(request: SandboxRequest) {
+    const {response, notifications} = await this.sandbox.handle(request);
+    return {status: response.status, headers: response.headers, json: response.body ? JSON.parse(response.body) : {}, notifications};
+  }
+
+  call(method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) {
+    const takesKey = method === 'POST' && !/\/(validation|pay|submit|clock)$/.test(path);
+    return this.send({
+      method,
+      path,
+      headers: {
+        Authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : {'Content-Type': 'application/json'}),
+        ...(takesKey ? {'Idempotency-Key': `v1-key-${(this.counter += 1)}`} : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  sessionBody(extra: Record<string, unknown> = {}, validation = false) {
+    const operation = v1.paths['/v1/checkout/sessions'].post;
+    const body = structuredClone(operation.requestBody.content['application/json'].examples.swedishWebShop.value);
+    if (!validation) delete body.merchant_urls.validation;
+    return {...body, ...extra};
+  }
+
+  async advance(seconds: number): Promise<void> {
+    this.sandbox.clock.advance(seconds);
+    await this.sandbox.tick();
+  }
+}
+
+describe('V1 in the sandbox', () => {
+  const sek = (amount: number) => ({amount, currency: 'SEK'});
+
+  test('a manual-decision purchase flows from session to refund, and every answer announces the sunset', async () => {
+    const client = await V1Client.start();
+    const created = await client.call('POST', '/v1/checkout/sessions', client.sessionBody({decision_mode: 'manual'}));
+    assert.equal(created.status, 201);
+    assert.match(created.json.id, /^cs_[A-Za-z0-9]{24}$/);
+    assert.equal(created.json.status, 'created');
+    assert.equal(created.headers.Location, `https://api.sandbox.tessera.example/v1/checkout/sessions/${created.json.id}`);
+    assert.equal(created.headers.Deprecation, '@1767225600');
+    assert.equal(created.headers.Sunset, 'Wed, 30 Jun 2027 23:59:59 GMT');
+    const paid = await client.call('POST', `/v1/test-helpers/checkout/sessions/${created.json.id}/pay`, {});
+    assert.equal(paid.json.status, 'awaiting_decision');
+    assert.equal(
+      Date.parse(paid.json.decision_expires_at) - Date.parse(paid.json.updated_at),
+      v1.components.schemas.CheckoutSession.properties.decision_expires_at['x-tessera-seconds-after'].seconds * 1000,
+    );
+    const decided = await client.call('POST', `/v1/checkout/sessions/${created.json.id}/decision`, {
+      decision: 'approve',
+      merchant_reference: 'NV-2',
+    });
+    assert.equal(decided.json.status, 'completed');
+    const orderId = decided.json.order_id;
+    assert.match(orderId, /^ord_/);
+    const partial = await client.call('POST', `/v1/orders/${orderId}/capture`, {amount: sek(94800)});
+    assert.equal(partial.status, 201);
+    assert.equal(partial.json.order_status, 'part_captured');
+    assert.deepEqual(partial.json.remaining_authorized_amount, sek(89900), 'the 184700 authorised less the capture');
+    const rest = await client.call('POST', `/v1/orders/${orderId}/capture`, {amount: sek(89900)});
+    assert.equal(rest.json.order_status, 'captured');
+    const tooMuch = await client.call('POST', `/v1/orders/${orderId}/refund`, {amount: sek(89901)});
+    assert.equal(tooMuch.status, 422, 'without capture_id the refund comes from the latest capture, 89900');
+    assert.equal(tooMuch.json.code, 'amount_exceeds_remaining');
+    const refund = await client.call('POST', `/v1/orders/${orderId}/refund`, {amount: sek(4900), reason: 'goodwill'});
+    assert.equal(refund.status, 201);
+    assert.equal(refund.json.status, 'pending');
+    assert.equal(refund.json.capture_id, rest.json.id);
+    assert.equal(refund.json.order_status, 'part_refunded');
+    await client.advance(v3['x-sandbox-timings'].refundSettlesAfterSeconds);
+    const order = await client.call('PATCH', `/v1/orders/${orderId}`, {merchant_reference: 'ERP-1'});
+    assert.equal(order.json.status, 'part_refunded');
+    assert.deepEqual(order.json.refunded_amount, sek(4900));
+    assert.equal(order.json.refunds[0].status, 'succeeded');
+    assert.equal(order.json.merchant_reference, 'ERP-1');
+    const session = await client.call('GET', `/v1/checkout/sessions/${created.json.id}`);
+    assert.equal(session.json.merchant_reference, 'NV-2', 'the decision replaced the reference');
+  });
+
+  test('the validation request is signed and sent to merchant_urls.validation; an accepted one authorises, an unanswered one returns the session to in_progress', async () => {
+    const client = await V1Client.start();
+    const session = await client.call('POST', '/v1/checkout/sessions', client.sessionBody({}, true));
+    const paid = await client.call('POST', `/v1/test-helpers/checkout/sessions/${session.json.id}/pay`, {});
+    assert.equal(paid.json.status, 'awaiting_validation');
+    const [request] = paid.notifications;
+    assert.equal(request!.url, session.json.merchant_urls.validation);
+    const body = JSON.parse(request!.body);
+    assert.equal(body.validation_request_id, paid.json.validation_request_id);
+    assert.equal(body.session.id, session.json.id);
+    const signature = await client.sandbox.outbox.sign(request!);
+    assert.deepEqual(await verifySignature(signature, request!.body, client.sandbox.webhookSecret, Math.floor(Date.now() / 1000)), {
+      valid: true,
+    });
+    const stale = await client.call('POST', `/v1/checkout/sessions/${session.json.id}/validation`, {
+      validation_request_id: 'vrq_000000000000000000000000',
+      result: 'accept',
+    });
+    assert.equal(stale.status, 409);
+    const accepted = await client.call('POST', `/v1/checkout/sessions/${session.json.id}/validation`, {
+      validation_request_id: body.validation_request_id,
+      result: 'accept',
+    });
+    assert.equal(accepted.json.status, 'completed');
+    assert.equal(accepted.json.validation_request_id, null);
+
+    const other = await client.call('POST', '/v1/checkout/sessions', client.sessionBody({}, true));
+    await client.call('POST', `/v1/test-helpers/checkout/sessions/${other.json.id}/pay`, {});
+    await client.advance(v1.components.schemas.CheckoutSession.properties.validation_request_id['x-tessera-valid-for-seconds']);
+    const timedOut = await client.call('GET', `/v1/checkout/sessions/${other.json.id}`);
+    assert.equal(timedOut.json.status, 'in_progress');
+    assert.equal(timedOut.json.validation_request_id, null);
+  });
+
+  test('a declined card returns the session to in_progress; sessions, decisions and authorisations expire on the clock', async () => {
+    const client = await V1Client.start();
+    const session = await client.call('POST', '/v1/checkout/sessions', client.sessionBody({expires_in_minutes: 10}));
+    const declined = await client.call('POST', `/v1/test-helpers/checkout/sessions/${session.json.id}/pay`, {card: '4000 0000 0000 0002'});
+    assert.equal(declined.json.status, 'in_progress');
+    await client.advance(600);
+    assert.equal((await client.call('GET', `/v1/checkout/sessions/${session.json.id}`)).json.status, 'expired');
+    const token = await client.basic('/v1/auth/session-token', {session_id: session.json.id});
+    assert.equal(token.status, 409, 'an expired session can no longer be paid');
+
+    const manual = await client.call('POST', '/v1/checkout/sessions', client.sessionBody({decision_mode: 'manual'}));
+    await client.call('POST', `/v1/test-helpers/checkout/sessions/${manual.json.id}/pay`, {});
+    await client.advance(86400);
+    client.token = String((await client.basic('/v1/auth/token', {grant_type: 'client_credentials'})).json.access_token);
+    assert.equal(
+      (await client.call('GET', `/v1/checkout/sessions/${manual.json.id}`)).json.status,
+      'expired',
+      'no decision by decision_expires_at',
+    );
+    const late = await client.call('POST', `/v1/checkout/sessions/${manual.json.id}/decision`, {decision: 'approve'});
+    assert.equal(late.status, 409);
+    assert.equal(late.json.code, 'invalid_state_transition');
+
+    const automatic = await client.call('POST', '/v1/checkout/sessions', client.sessionBody());
+    const completed = await client.call('POST', `/v1/test-helpers/checkout/sessions/${automatic.json.id}/pay`, {});
+    await client.advance(v1['x-tessera-limits'].authorizationValidForSeconds);
+    client.token = String((await client.basic('/v1/auth/token', {grant_type: 'client_credentials'})).json.access_token);
+    const capture = await client.call('POST', `/v1/orders/${completed.json.order_id}/capture`, {amount: sek(100)});
+    assert.equal(capture.status, 409, 'the authorisation expired after 28 days: the order is expired');
+    const cancel = await client.call('PATCH', `/v1/orders/${completed.json.order_id}`, {status: 'cancelled'});
+    assert.equal(cancel.status, 409);
+  });
+
+  test('idempotency: a retry with the same key gets the stored response unchanged, another body is refused, a missing key is named', async () => {
+    const client = await V1Client.start();
+    const body = client.sessionBody();
+    const first = await client.call('POST', '/v1/checkout/sessions', body, {'Idempotency-Key': 'same-key-1'});
+    const retry = await client.call('POST', '/v1/checkout/sessions', body, {'Idempotency-Key': 'same-key-1'});
+    assert.deepEqual(retry.json, first.json);
+    assert.equal(retry.headers['Tessera-Request-Id'], first.headers['Tessera-Request-Id'], 'returned unchanged, as V1 says');
+    assert.equal(retry.headers['Tessera-Idempotent-Replayed'], undefined, 'V1 documents no replay header');
+    assert.equal(client.sandbox.v1Objects('key_test_8HqT2mVx4LcR9pWn3sYb6KdA')!.sessions.size, 1);
+    const other = await client.call('POST', '/v1/checkout/sessions', {...body, merchant_reference: 'X'}, {'Idempotency-Key': 'same-key-1'});
+    assert.equal(other.status, 409);
+    assert.equal(other.json.code, 'idempotency_key_reused');
+    const missing = await client.call('POST', '/v1/checkout/sessions', body, {'Idempotency-Key': undefined});
+    assert.equal(missing.status, 400);
+    assert.equal(missing.json.code, 'idempotency_key_missing');
+  });
+
+  test("V1's own authentication: live keys and unknown tokens refused, tokens expire, a session token reads only its own session", async () => {
+    const client = await V1Client.start();
+    const live = await client.basic('/v1/auth/token', {grant_type: 'client_credentials'}, 'key_live_8HqT2mVx4LcR9pWn3sYb6KdA');
+    assert.equal(live.status, 401);
+    assert.equal(live.json.code, 'authentication_required');
+    assert.match(live.json.request_id, /^req_/);
+    const session = await client.call('POST', '/v1/checkout/sessions', client.sessionBody());
+    const browser = String((await client.basic('/v1/auth/session-token', {session_id: session.json.id})).json.access_token);
+    assert.match(browser, /^st_test_/);
+    const own = await client.call('GET', `/v1/checkout/sessions/${session.json.id}`, undefined, {Authorization: `Bearer ${browser}`});
+    assert.equal(own.status, 200);
+    const server = await client.call('POST', '/v1/checkout/sessions', client.sessionBody(), {Authorization: `Bearer ${browser}`});
+    assert.equal(server.json.code, 'insufficient_scope');
+    const ordersOnly = String(
+      (await client.basic('/v1/auth/token', {grant_type: 'client_credentials', scope: 'orders'})).json.access_token,
+    );
+    assert.equal(
+      (await client.call('GET', `/v1/checkout/sessions/${session.json.id}`, undefined, {Authorization: `Bearer ${ordersOnly}`})).status,
+      403,
+    );
+    await client.advance(3600);
+    const expired = await client.call('GET', `/v1/checkout/sessions/${session.json.id}`);
+    assert.equal(expired.json.code, 'token_expired');
+  });
+
+  test('a signup is submitted, reviewed and approved on the clock, each change sent to its webhook signed with Tessera-Event-Id', async () => {
+    const client = await V1Client.start();
+    const example = structuredClone(v1.paths['/v1/signups'].post.requestBody.content['application/json'].examples);
+    const signup = await client.call('POST', '/v1/signups', Object.values(example as Record<string, {value: unknown}>)[0]!.value);
+    assert.equal(signup.json.status, 'created');
+    const submitted = await client.call('POST', `/v1/test-helpers/signups/${signup.json.id}/submit`, {});
+    assert.equal(submitted.json.status, 'in_review');
+    assert.deepEqual(
+      submitted.notifications.map((notification) => JSON.parse(notification.body).signup.status),
+      ['in_progress', 'in_review'],
+    );
+    const [first] = submitted.notifications;
+    assert.equal(first!.url, signup.json.merchant_urls.webhook);
+    assert.equal(first!.headers!['Tessera-Event-Id'], JSON.parse(first!.body).id);
+    assert.match(first!.headers!['Tessera-Event-Id']!, /^evt_[A-Za-z0-9]{24}$/);
+    await client.advance(v3['x-sandbox-timings'].signupReviewAfterSeconds);
+    const read = await client.call('GET', `/v1/signups/${signup.json.id}`);
+    assert.equal(read.json.status, 'completed');
+    assert.match(read.json.merchant_account_id, /^mer_[A-Za-z0-9]{24}$/);
+    const last = client.sandbox.outbox.sent.at(-1)!;
+    assert.equal(JSON.parse(last.body).previous_status, 'in_review');
+
+    const declined = await client.call('POST', '/v1/signups', {
+      ...Object.values(example as Record<string, {value: Record<string, unknown>}>)[0]!.value,
+    });
+    const rejected = await client.call('POST', `/v1/test-helpers/signups/${declined.json.id}/submit`, {
+      organization_number: v3['x-sandbox-test-data'].values.find((value: {id: string}) => value.id === 'signup_declined').value,
+    });
+    assert.equal(rejected.json.status, 'rejected');
+    assert.equal(rejected.json.rejection_reason, 'verification_failed');
+  });
+
+  test('a refund of an order paid with the refund-failing card fails, and its amount is refundable again', async () => {
+    const client = await V1Client.start();
+    const session = await client.call('POST', '/v1/checkout/sessions', client.sessionBody());
+    const card = v3['x-sandbox-test-data'].values.find((value: {id: string}) => value.id === 'refund_failed').value;
+    const paid = await client.call('POST', `/v1/test-helpers/checkout/sessions/${session.json.id}/pay`, {card});
+    await client.call('POST', `/v1/orders/${paid.json.order_id}/capture`, {amount: sek(184700)});
+    const refund = await client.call('POST', `/v1/orders/${paid.json.order_id}/refund`, {amount: sek(184700)});
+    assert.equal(refund.json.order_status, 'refunded');
+    await client.call('POST', '/v1/test-helpers/clock', {advance_seconds: v3['x-sandbox-timings'].refundSettlesAfterSeconds});
+    const order = await client.call('PATCH', `/v1/orders/${paid.json.order_id}`, {merchant_data: 'x'});
+    assert.equal(order.json.refunds[0].status, 'failed');
+    assert.ok(order.json.refunds[0].completed_at);
+    assert.equal(order.json.status, 'captured');
+    assert.deepEqual(order.json.refunded_amount, sek(0));
+  });
+
+  test('after the sunset every V1 request fails with 410 Gone', async () => {
+    const client = await V1Client.start();
+    await client.advance((Date.parse(v1['x-tessera-sunset'].sunset) - client.sandbox.clock.now()) / 1000 + 1);
+    const gone = await client.basic('/v1/auth/token', {grant_type: 'client_credentials'});
+    assert.equal(gone.status, 410);
+    assert.equal(gone.headers.Sunset, 'Wed, 30 Jun 2027 23:59:59 GMT');
   });
 });

@@ -22,6 +22,10 @@ export type Notification = {
   state: 'pending' | 'delivered' | 'failed' | 'undeliverable';
   attempts: DeliveryAttempt[];
   nextAttemptAt: number | null;
+  /** The schedule of this notification when it is not the outbox's own (V1's webhook and validation requests). */
+  rules?: DeliveryRules;
+  /** Headers sent besides `Content-Type` and `Tessera-Signature` (V1's `Tessera-Event-Id`). */
+  headers?: Record<string, string>;
 };
 
 export type DeliveryLog = (notification: Notification, attempt: DeliveryAttempt) => void;
@@ -42,7 +46,13 @@ export class NotificationOutbox {
   ) {}
 
   /** Queues an event for its URL (`null` when the session named none: kept, never delivered). */
-  enqueue(id: string, type: string, url: string | null, payload: unknown): Notification {
+  enqueue(
+    id: string,
+    type: string,
+    url: string | null,
+    payload: unknown,
+    options: {rules?: DeliveryRules; headers?: Record<string, string>} = {},
+  ): Notification {
     const now = this.clock.now();
     const notification: Notification = {
       id,
@@ -53,6 +63,7 @@ export class NotificationOutbox {
       state: url ? 'pending' : 'undeliverable',
       attempts: [],
       nextAttemptAt: url ? now : null,
+      ...options,
     };
     this.sent.push(notification);
     return notification;
@@ -67,9 +78,10 @@ export class NotificationOutbox {
   nextAttempt(notification: Notification): number | null {
     const failures = notification.attempts.length;
     const last = notification.attempts[failures - 1]!.at;
-    const delay = this.rules.retryDelaysSeconds[failures - 1] ?? this.rules.thenEverySeconds;
+    const rules = notification.rules ?? this.rules;
+    const delay = rules.retryDelaysSeconds[failures - 1] ?? rules.thenEverySeconds;
     const next = last + delay * 1000;
-    return next - notification.createdAt > this.rules.giveUpAfterSeconds * 1000 ? null : next;
+    return next - notification.createdAt > rules.giveUpAfterSeconds * 1000 ? null : next;
   }
 
   /** Sends every notification that is due. Without a transport it does nothing: the caller shows them. */
@@ -85,9 +97,14 @@ export class NotificationOutbox {
         try {
           attempt.status = await this.transport(
             notification.url!,
-            {'Content-Type': 'application/json', 'Tessera-Signature': signature, 'User-Agent': 'Tessera-Sandbox/3'},
+            {
+              'Content-Type': 'application/json',
+              'User-Agent': 'Tessera-Sandbox/3',
+              ...notification.headers,
+              'Tessera-Signature': signature,
+            },
             notification.body,
-            this.rules.timeoutSeconds * 1000,
+            (notification.rules ?? this.rules).timeoutSeconds * 1000,
           );
         } catch (error) {
           attempt.error = error instanceof Error ? error.message : String(error);
