@@ -19,6 +19,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {sampleLanguage} from '../../src/lib/sample-languages';
 import type {Toolchain} from '../../src/lib/sample-languages/language';
+import {e2ePort} from './e2e-server';
 import {signatureTestVector} from './notification-signature';
 
 export const sandboxBaseUrl = 'https://api.sandbox.tessera.example';
@@ -305,7 +306,7 @@ let nextPort = 0;
  */
 async function freePort(): Promise<number> {
   const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-  const base = 12000 + (Math.floor(Number(process.env.E2E_PORT ?? 3210) / 100) % 20) * 1000 + (worker % 10) * 100;
+  const base = 12000 + (Math.floor(e2ePort / 20) % 20) * 1000 + (worker % 10) * 100;
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const port = base + (nextPort++ % 100);
     const free = await new Promise<boolean>((resolve) => {
