@@ -139,6 +139,8 @@ export async function buildConsole(outDir = consoleDir): Promise<string[]> {
     entryPoints: [path.join(siteDir, 'src/lib/try-it/worker.ts')],
     outfile: worker,
     plugins: [nodeModulesAbsent, embeddedApis],
+    // The Node.js sample language names its runtime at load; nothing in the worker reads the environment.
+    define: {'process.execPath': '"node"', 'process.env': '{}'},
     banner: {js: generatedLine('the "Try it" console\'s worker')},
   });
   written.push(worker);

@@ -17,6 +17,8 @@ import {
   uuidFrom,
   type Visit,
 } from '../../src/lib/try-it/request';
+import {RequestValidator} from '../../src/lib/sandbox/validation';
+import type {JsonObject} from '../../src/lib/openapi/refs';
 import {loadApiDocuments} from '../support/sandbox';
 
 const {v3} = loadApiDocuments();
@@ -197,3 +199,49 @@ describe(
     });
   },
 );
+
+describe('the console over an added API', () => {
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: {title: 'Gift Card API', version: '5'},
+    servers: [{url: 'https://giftcards-test.example.com/v5'}],
+    paths: {
+      '/cards': {
+        post: {
+          operationId: 'issueCard',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {type: 'object', required: ['amount'], properties: {amount: {type: 'integer', minimum: 1}}},
+                examples: {small: {value: {amount: 10}}, large: {summary: 'A large card', value: {amount: 500}}},
+              },
+            },
+          },
+          responses: {'201': {description: 'Issued.', content: {'application/json': {example: {number: '6006', amount: 10}}}}},
+        },
+      },
+    },
+  };
+  const apis = [
+    {id: 'giftCards', routePrefix: '/docs/3.0.0/api/gift-cards/', module: 'api-gift-cards.mjs', simulator: 'stateless' as const},
+  ];
+  const console = tryItWorker(apis, async () => ({document, validators: {}, operations: consoleOperations(document)}));
+
+  test('is checked against its schemas and answered with its documented example, without state', async () => {
+    const issue = (await console.prepare('/docs/3.0.0/api/gift-cards/issue-card', 'post', '/cards'))!;
+    assert.equal(issue.stateful, false);
+    assert.deepEqual(
+      issue.examples.map((example) => example.summary ?? example.name),
+      ['small', 'A large card'],
+    );
+    assert.deepEqual(JSON.parse(issue.request.body), {amount: 10});
+    const refused = await console.send(issue.api, issue.operationId, {...issue.request, body: '{"amount": 0}'});
+    assert.equal(refused.status, 400);
+    assert.match(refused.body, /"pointer":"\/amount","code":"minimum"/);
+    const answered = await console.send(issue.api, issue.operationId, issue.request);
+    assert.equal(answered.status, 201);
+    assert.deepEqual(JSON.parse(answered.body), {number: '6006', amount: 10});
+    assert.equal(await console.prepare('/docs/3.0.0/api/create-session', 'post', '/v3/sessions'), undefined);
+  });
+});

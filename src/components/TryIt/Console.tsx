@@ -72,8 +72,17 @@ export default function Console({method, path, onSamples}: Props): ReactNode {
   );
 
   useEffect(() => {
-    void start(0).then(() => headingRef.current?.focus());
+    void start(0);
   }, [start]);
+
+  // Focus goes to the console once it shows the request, and to the answer once it arrives.
+  const ready = Boolean(prepared && request);
+  useEffect(() => {
+    if (ready) headingRef.current?.focus();
+  }, [ready]);
+  useEffect(() => {
+    if (answer) responseRef.current?.focus();
+  }, [answer]);
 
   // Checks the request and renders the samples again as the reader types.
   useEffect(() => {
@@ -121,7 +130,6 @@ export default function Console({method, path, onSamples}: Props): ReactNode {
       setAnnouncement(
         `Response ${received.status} ${statusText(received.status)}${received.notifications.length ? `, ${received.notifications.length} notification${received.notifications.length > 1 ? 's' : ''}` : ''}.`,
       );
-      requestAnimationFrame(() => responseRef.current?.focus());
     } finally {
       setSending(false);
     }

@@ -24,27 +24,32 @@ export default function RequestSamples({item, samplesFile}: Props): ReactNode {
   const [edited, setEdited] = useState<CodeSample[]>();
   if (samples.length === 0) return null;
   return (
-    <section className={styles.requestSamples} aria-labelledby="request-samples">
+    <>
       {item.method && item.path ? <TryIt method={item.method} path={item.path} onSamples={setEdited} /> : null}
-      <Heading as="h2" id="request-samples" className={styles.heading}>
-        Request samples
-      </Heading>
-      {edited ? <p className={styles.editedNote}>The samples send the request as edited in the console.</p> : null}
-      {/* The URL carries the chosen language (no groupId: that would keep it in local storage, spec 7). */}
-      <Tabs lazy queryString={sampleLanguageParameter} className={sampleTabsClassName}>
-        {samples.map((sample) => {
-          const source = edited?.find((candidate) => candidate.lang === sample.lang)?.source ?? sample.source;
-          return (
-            <TabItem key={sample.label} value={sample.lang} label={sample.label}>
-              {source !== undefined || !samplesFile ? (
-                <CodeBlock language={sample.highlight}>{source ?? ''}</CodeBlock>
-              ) : (
-                <SampleOnDemand file={samplesFile} lang={sample.lang} label={sample.label} highlight={sample.highlight} />
-              )}
-            </TabItem>
-          );
-        })}
-      </Tabs>
-    </section>
+      <section className={styles.requestSamples} aria-labelledby="request-samples">
+        <Heading as="h2" id="request-samples" className={styles.heading}>
+          Request samples
+        </Heading>
+        {edited ? <p className={styles.editedNote}>The samples send the request as edited in the console.</p> : null}
+        {/* The URL carries the chosen language (no groupId: that would keep it in local storage, spec 7). */}
+        <Tabs lazy queryString={sampleLanguageParameter} className={sampleTabsClassName}>
+          {samples.map((sample) => {
+            const source = edited?.find((candidate) => candidate.lang === sample.lang)?.source ?? sample.source;
+            return (
+              <TabItem key={sample.label} value={sample.lang} label={sample.label}>
+                {source !== undefined || !samplesFile ? (
+                  // A block hydrated from the server's HTML keeps that markup while mounted: the edit mounts a new one.
+                  <CodeBlock key={edited ? 'edited' : 'page'} language={sample.highlight}>
+                    {source ?? ''}
+                  </CodeBlock>
+                ) : (
+                  <SampleOnDemand file={samplesFile} lang={sample.lang} label={sample.label} highlight={sample.highlight} />
+                )}
+              </TabItem>
+            );
+          })}
+        </Tabs>
+      </section>
+    </>
   );
 }
