@@ -35,9 +35,16 @@ export type TryItFigures = {
   workerThrottled: string;
 };
 
+/** Text only the console's chunk holds: chunks are named by their content hash (src/plugins/hash-named-chunks). */
+const consoleChunkMarker = 'Starting the sandbox';
+
 /** The console's own files in a build, gzipped at level 9. */
 export function consoleFiles(buildDir = path.join(siteDir, 'build')): {file: string; bytes: number}[] {
-  const chunks = readdirSync(path.join(buildDir, 'assets/js')).filter((name) => /^try-it-console[.-].*\.js$/.test(name));
+  const scripts = path.join(buildDir, 'assets/js');
+  const chunks = readdirSync(scripts).filter(
+    (name) => name.endsWith('.js') && readFileSync(path.join(scripts, name), 'utf8').includes(consoleChunkMarker),
+  );
+  if (chunks.length !== 1) throw new Error(`expected one chunk with the console, found ${chunks.length}`);
   const files = [
     ...chunks.map((name) => path.join('assets/js', name)),
     ...['worker.mjs', 'api-tessera-v3.mjs', 'api-tessera-v1.mjs'].map((name) => path.join('sandbox/console', name)),
@@ -58,7 +65,8 @@ async function oneVisit(browser: Browser, baseUrl: string): Promise<{openMs: num
     await send.waitFor({timeout: 120_000});
     const openMs = Math.round(performance.now() - tapped);
     // The answer is on screen when the Response region shows a request id it did not show before.
-    const shownHeaders = (): Promise<string> => page.evaluate(() => document.querySelector('[aria-labelledby$="-response"] pre')?.textContent ?? '');
+    const shownHeaders = (): Promise<string> =>
+      page.evaluate(() => document.querySelector('[aria-labelledby$="-response"] pre')?.textContent ?? '');
     const timeSend = async () => {
       const before = await shownHeaders();
       const at = performance.now();

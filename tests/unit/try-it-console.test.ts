@@ -178,6 +178,9 @@ describe(
       const replayed = await console.send(capture.api, capture.operationId, capture.request);
       assert.equal(replayed.headers['Tessera-Idempotent-Replayed'], 'true');
       assert.deepEqual((await console.objects('tesseraV3')).map((object) => object.kind).sort(), ['capture', 'order', 'session']);
+      // V1 runs in the same sandbox, its validators compiled at build time too.
+      const v1 = (await console.prepare('/docs/1.0.0/api/create-session', 'post', '/v1/checkout/sessions'))!;
+      assert.equal((await console.send(v1.api, v1.operationId, v1.request)).status, 201);
       await console.reset();
       assert.deepEqual(await console.objects('tesseraV3'), []);
     });

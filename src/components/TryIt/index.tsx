@@ -16,7 +16,7 @@ type Props = {
   onSamples: (samples: CodeSample[] | undefined) => void;
 };
 
-const useConsole = loadOnDemand(() => import(/* webpackChunkName: "try-it-console" */ './Console').then((module) => module.default));
+const useConsole = loadOnDemand(() => import('./Console').then((module) => module.default));
 
 export default function TryIt({method, path, onSamples}: Props): ReactNode {
   const [open, setOpen] = useState(false);
