@@ -140,6 +140,26 @@ test.describe('the Try it console', () => {
     await expect(samples.getByRole('tabpanel')).toContainText('/v3/sessions/5f0c1d2e-0000-4000-8000-000000000abc');
   });
 
+  test("a guide's request runs in the sandbox, in the visit's state", async ({page}) => {
+    await page.goto('/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session');
+    await expectHydrated(page);
+    const runs = page.getByRole('button', {name: 'Run in the sandbox'});
+    await expect(runs.first()).toBeVisible();
+    // The step that creates the session: the request the guide shows under "Create the session".
+    await page
+      .locator('[data-samples-file], .tabs-container')
+      .filter({hasText: '"type": "payment"'})
+      .first()
+      .locator('xpath=following-sibling::*[1]')
+      .getByRole('button', {name: 'Run in the sandbox'})
+      .click();
+    const console = page.getByRole('region', {name: 'Try createSession in the sandbox'});
+    await expect(console.getByRole('heading', {name: 'Try createSession in the sandbox'})).toBeFocused();
+    await expect(await send(page)).toContainText('201 Created');
+    await console.getByText(/This visit’s objects/).click();
+    await expect(console.getByRole('listitem').filter({hasText: /^session /})).toBeVisible();
+  });
+
   test('the console is used with the keyboard alone, and axe finds nothing at 1280 and 390 px', async ({page}) => {
     for (const viewport of [
       {width: 1280, height: 900},

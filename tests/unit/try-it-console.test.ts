@@ -14,6 +14,7 @@ import {
   placeholderBearer,
   remember,
   startRequest,
+  stepRequest,
   uuidFrom,
   type Visit,
 } from '../../src/lib/try-it/request';
@@ -100,6 +101,27 @@ describe('the console request', () => {
       editedSample(read, {...startRequest(read, {objects: []}, {idempotencyKey: 'k'}), path: '/v3/sessions/abc'}, undefined).url,
       'https://api.sandbox.tessera.example/v3/sessions/abc',
     );
+  });
+
+  test("a guide's step takes the visit's ids for the guide's own, and its JSON", () => {
+    const capture = operation('captureAnOrder');
+    const written = {
+      title: 'POST /v3/orders/7b2e9c41-0d3f-4a8e-9b6c-2f1e0a7d5c38/captures',
+      body: {amount: {amount: 100, currency: 'SEK'}},
+    };
+    const before = stepRequest(capture, {objects: []}, {...written, idempotencyKey: 'k'});
+    assert.equal(before.path, '/v3/orders/7b2e9c41-0d3f-4a8e-9b6c-2f1e0a7d5c38/captures');
+    assert.deepEqual(JSON.parse(before.body), written.body);
+    assert.equal(before.headers['Content-Type'], 'application/json');
+    const after = stepRequest(
+      capture,
+      {objects: [{kind: 'order', id: 'mine', operationId: 'readSession'}]},
+      {...written, idempotencyKey: 'k'},
+    );
+    assert.equal(after.path, '/v3/orders/mine/captures');
+    const read = stepRequest(operation('readSession'), {objects: []}, {title: 'GET /v3/sessions/{sessionId}', idempotencyKey: 'k'});
+    assert.equal(read.path, startRequest(operation('readSession'), {objects: []}, {idempotencyKey: 'k'}).path);
+    assert.equal(read.body, '');
   });
 
   test('a fresh key is a version 4 UUID', () => {

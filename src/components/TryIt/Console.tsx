@@ -14,9 +14,18 @@ import type {ConsoleAnswer, PreparedOperation, RequestIssue, TryItWorker} from '
 import {fillPath, type ConsoleRequest, type VisitObject} from '@site/src/lib/try-it/request';
 import {pathValues} from '@site/src/lib/try-it/operations';
 import {statusText} from '@site/src/lib/try-it/status-text';
-import styles from './styles.module.css';
+import styles from './console.module.css';
 
-type Props = {method: string; path: string; onSamples: (samples: CodeSample[] | undefined) => void};
+/** A guide's step: its operation, its `METHOD /path` title and the JSON it sends. */
+export type GuideStep = {operationId: string; title: string; body?: unknown};
+
+type Props = {
+  /** The operation page's method and path template, or the guide's step. */
+  method?: string;
+  path?: string;
+  step?: GuideStep;
+  onSamples?: (samples: CodeSample[] | undefined) => void;
+};
 
 /** One worker for the whole visit: the module stays loaded across the site's page changes. */
 let sharedWorker: Comlink.Remote<TryItWorker> | undefined;
@@ -44,7 +53,7 @@ const where = (issue: RequestIssue) =>
         ? 'Path'
         : `Body ${issue.pointer}`;
 
-export default function Console({method, path, onSamples}: Props): ReactNode {
+export default function Console({method = '', path = '', step, onSamples}: Props): ReactNode {
   const worker = useWorker();
   const {pathname} = useLocation();
   const id = useId();
@@ -61,14 +70,16 @@ export default function Console({method, path, onSamples}: Props): ReactNode {
 
   const start = useCallback(
     async (chosen: number) => {
-      const operation = await worker.prepare(pathname, method, path, chosen);
+      const operation = step
+        ? await worker.prepareStep(pathname, step.operationId, step.title, step.body)
+        : await worker.prepare(pathname, method, path, chosen);
       setPrepared(operation ?? null);
       if (operation) {
         setRequest(operation.request);
         setObjects(await worker.objects(operation.api));
       }
     },
-    [worker, pathname, method, path],
+    [worker, pathname, method, path, step],
   );
 
   useEffect(() => {
@@ -90,7 +101,7 @@ export default function Console({method, path, onSamples}: Props): ReactNode {
     let current = true;
     const timer = setTimeout(() => {
       void worker.check(prepared.api, prepared.operationId, request).then((found) => current && setIssues(found));
-      void worker.samples(prepared.api, prepared.operationId, request).then((samples) => current && onSamples(samples));
+      if (onSamples) void worker.samples(prepared.api, prepared.operationId, request).then((samples) => current && onSamples(samples));
     }, 150);
     return () => {
       current = false;
@@ -98,7 +109,7 @@ export default function Console({method, path, onSamples}: Props): ReactNode {
     };
   }, [worker, prepared, request, onSamples]);
 
-  useEffect(() => () => onSamples(undefined), [onSamples]);
+  useEffect(() => () => onSamples?.(undefined), [onSamples]);
 
   if (prepared === undefined || (prepared && !request))
     return (
@@ -157,7 +168,7 @@ export default function Console({method, path, onSamples}: Props): ReactNode {
             {edited.method} {edited.path}
           </code>
         </p>
-        {prepared.examples.length > 1 ? (
+        {prepared.examples.length > 1 && !step ? (
           <div className={styles.field}>
             <label htmlFor={`${id}-example`}>Example</label>
             <select

@@ -4,8 +4,8 @@
  * so a page carries this button and nothing more.
  */
 import {useState, type ReactNode} from 'react';
-import {loadOnDemand} from '@site/src/lib/load-on-demand';
 import type {CodeSample} from '@site/src/lib/openapi/operation-summary';
+import {useConsole} from './load-console';
 import styles from './styles.module.css';
 
 type Props = {
@@ -15,8 +15,6 @@ type Props = {
   /** Receives the page's samples rendered from the reader's edit, and undefined when the console closes. */
   onSamples: (samples: CodeSample[] | undefined) => void;
 };
-
-const useConsole = loadOnDemand(() => import('./Console').then((module) => module.default));
 
 export default function TryIt({method, path, onSamples}: Props): ReactNode {
   const [open, setOpen] = useState(false);

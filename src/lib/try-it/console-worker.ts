@@ -14,7 +14,7 @@ import {mappedVariant, RequestValidator, usePrecompiledValidators} from '../sand
 import {apiOfRoute, type ConsoleApi} from './apis';
 import type {ConsoleOperation} from './operations';
 import type {ConsoleAnswer, PreparedOperation, RequestIssue, TryItWorker} from './protocol';
-import {bearerOf, editedSample, objectsOf, remember, startRequest, uuidFrom, type ConsoleRequest, type Visit} from './request';
+import {bearerOf, editedSample, objectsOf, remember, startRequest, stepRequest, uuidFrom, type ConsoleRequest, type Visit} from './request';
 
 /** What each API's module (/sandbox/console/api-<id>.mjs) exports. */
 export type ApiModule = {document: JsonObject; validators: Record<string, ValidateFunction>; operations: ConsoleOperation[]};
@@ -197,6 +197,18 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
     }
   }
 
+  function describe(entry: ConsoleApi, operation: ConsoleOperation): Omit<PreparedOperation, 'request'> {
+    return {
+      api: entry.id,
+      operationId: operation.operationId,
+      method: operation.method,
+      template: operation.template,
+      parameters: operation.parameters,
+      examples: operation.examples.map(({body: _body, ...rest}) => rest),
+      stateful: entry.simulator !== 'stateless',
+    };
+  }
+
   const worker: TryItWorker = {
     async prepare(route, method, template, example = 0): Promise<PreparedOperation | undefined> {
       const entry = apiOfRoute(apis, route);
@@ -207,16 +219,20 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
       );
       if (!operation) return undefined;
       if (operation.auth === 'bearer') await ensureBearer(api);
-      const request = startRequest(operation, visitOf(entry.id), {example, idempotencyKey: freshKey()});
+      return {...describe(entry, operation), request: startRequest(operation, visitOf(entry.id), {example, idempotencyKey: freshKey()})};
+    },
+
+    async prepareStep(route, operationId, title, body): Promise<PreparedOperation | undefined> {
+      // A guide belongs to its docs version: the Tessera file of that version answers it.
+      const entry = apis.find((api) => api.simulator !== 'stateless' && route.startsWith(api.routePrefix.replace(/api\/$/, '')));
+      if (!entry) return undefined;
+      const api = await load(entry);
+      const operation = api.operations.get(operationId);
+      if (!operation) return undefined;
+      if (operation.auth === 'bearer') await ensureBearer(api);
       return {
-        api: entry.id,
-        operationId: operation.operationId,
-        method: operation.method,
-        template: operation.template,
-        parameters: operation.parameters,
-        examples: operation.examples.map(({body: _body, ...rest}) => rest),
-        request,
-        stateful: entry.simulator !== 'stateless',
+        ...describe(entry, operation),
+        request: stepRequest(operation, visitOf(entry.id), {title, body, idempotencyKey: freshKey()}),
       };
     },
 

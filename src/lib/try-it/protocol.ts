@@ -34,6 +34,8 @@ export type ConsoleAnswer = {
 export interface TryItWorker {
   /** The operation of a page (its route, method and path template), or undefined when no simulator answers it. */
   prepare(route: string, method: string, template: string, example?: number): Promise<PreparedOperation | undefined>;
+  /** A guide's request (its operation, `METHOD /path` title and JSON) on a page of the route's docs version. */
+  prepareStep(route: string, operationId: string, title: string, body?: unknown): Promise<PreparedOperation | undefined>;
   check(api: string, operationId: string, request: ConsoleRequest): Promise<RequestIssue[]>;
   send(api: string, operationId: string, request: ConsoleRequest): Promise<ConsoleAnswer>;
   samples(api: string, operationId: string, request: ConsoleRequest): Promise<CodeSample[]>;

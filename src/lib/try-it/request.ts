@@ -166,3 +166,38 @@ export function editedSample(operation: ConsoleOperation, request: ConsoleReques
     ...(operation.sample.bodyType === 'form' ? {} : {body, bodyType: 'json'}),
   };
 }
+
+/**
+ * The request of a guide's step (`POST /v3/orders/7b2e…/captures` and its JSON): each id of its
+ * path is the visit's latest object of that kind, so the walk goes on with what the reader made
+ * (the guide's own ids exist in no sandbox); what else the guide wrote stays as written.
+ */
+export function stepRequest(
+  operation: ConsoleOperation,
+  visit: Visit,
+  step: {title: string; body?: unknown; idempotencyKey: string},
+): ConsoleRequest {
+  const start = startRequest(operation, visit, {idempotencyKey: step.idempotencyKey});
+  const writtenPath = /^\w+ (\S+)$/.exec(step.title.trim())?.[1] ?? '';
+  const written = writtenPath.split('?')[0]!.split('/');
+  const started = start.path.split('?')[0]!.split('/');
+  const segments = operation.template.split('/').map((segment, index) => {
+    if (!segment.startsWith('{')) return segment;
+    const kind = kindOfParameter(segment.slice(1, -1), operation.template);
+    const made = kind ? latestId(visit, kind) : undefined;
+    const fromGuide = written[index];
+    return made !== undefined
+      ? encodeURIComponent(made)
+      : fromGuide && !fromGuide.startsWith('{') && !fromGuide.includes('…')
+        ? fromGuide
+        : started[index]!;
+  });
+  const query = writtenPath.includes('?') ? writtenPath.slice(writtenPath.indexOf('?')) : operation.query;
+  const body = step.body === undefined ? start.body : JSON.stringify(step.body, null, 2);
+  return {
+    ...start,
+    path: `${segments.join('/')}${query}`,
+    headers: body && !start.headers['Content-Type'] ? {...start.headers, 'Content-Type': 'application/json'} : start.headers,
+    body,
+  };
+}
