@@ -27,6 +27,13 @@ type LoadedApi = {
   validator: RequestValidator;
 };
 
+/** When a secret the answer gave expires (V3's `expiresAt`, V1's `expires_at`), in the sandbox's time. */
+function expiryOf(body: unknown): number | undefined {
+  const {expiresAt, expires_at: expiresAtV1} = (body ?? {}) as {expiresAt?: unknown; expires_at?: unknown};
+  const at = expiresAt ?? expiresAtV1;
+  return typeof at === 'string' ? Date.parse(at) : undefined;
+}
+
 /**
  * The worker's answers over the given APIs; `importModule` loads an API's module (the worker imports
  * it from beside itself, a unit test from static/sandbox/console).
@@ -185,8 +192,7 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
     const secret = bearerOf(issuer, response.status, body);
     if (!secret) return;
     visit.bearer = secret;
-    const expiresAt = (body as {expiresAt?: unknown}).expiresAt;
-    visit.bearerExpiresMs = typeof expiresAt === 'string' ? Date.parse(expiresAt) : undefined;
+    visit.bearerExpiresMs = expiryOf(body);
   }
 
   function parse(text: string): unknown {
@@ -257,8 +263,7 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
         const secret = bearerOf(operation, response.status, body);
         if (secret) {
           visit.bearer = secret;
-          const expiresAt = (body as {expiresAt?: unknown}).expiresAt;
-          visit.bearerExpiresMs = typeof expiresAt === 'string' ? Date.parse(expiresAt) : undefined;
+          visit.bearerExpiresMs = expiryOf(body);
         }
       }
       return {...response, notifications, objects: [...visit.objects]};
