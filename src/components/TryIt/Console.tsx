@@ -65,6 +65,7 @@ export default function Console({method = '', path = '', step, onSamples}: Props
   const [sending, setSending] = useState(false);
   const [objects, setObjects] = useState<VisitObject[]>([]);
   const [announcement, setAnnouncement] = useState('');
+  const [failure, setFailure] = useState<string>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const responseRef = useRef<HTMLElement>(null);
 
@@ -83,7 +84,7 @@ export default function Console({method = '', path = '', step, onSamples}: Props
   );
 
   useEffect(() => {
-    void start(0);
+    start(0).catch((error: unknown) => setFailure(error instanceof Error ? error.message : String(error)));
   }, [start]);
 
   // Focus goes to the console once it shows the request, and to the answer once it arrives.
@@ -111,6 +112,12 @@ export default function Console({method = '', path = '', step, onSamples}: Props
 
   useEffect(() => () => onSamples?.(undefined), [onSamples]);
 
+  if (failure && !prepared)
+    return (
+      <p role="alert" className={styles.loading}>
+        The sandbox could not start in this browser: {failure}
+      </p>
+    );
   if (prepared === undefined || (prepared && !request))
     return (
       <p role="status" className={styles.loading}>
@@ -133,6 +140,7 @@ export default function Console({method = '', path = '', step, onSamples}: Props
 
   const send = async () => {
     setSending(true);
+    setFailure(undefined);
     setAnnouncement('Sending…');
     try {
       const received = await worker.send(prepared.api, prepared.operationId, edited);
@@ -141,6 +149,10 @@ export default function Console({method = '', path = '', step, onSamples}: Props
       setAnnouncement(
         `Response ${received.status} ${statusText(received.status)}${received.notifications.length ? `, ${received.notifications.length} notification${received.notifications.length > 1 ? 's' : ''}` : ''}.`,
       );
+    } catch (error) {
+      // A simulator bug, not an answer of the API: said as such, never shown as a response.
+      setAnnouncement('');
+      setFailure(`The sandbox failed to answer: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setSending(false);
     }
@@ -276,6 +288,7 @@ export default function Console({method = '', path = '', step, onSamples}: Props
           ) : null}
         </div>
       </form>
+      {failure ? <p role="alert">{failure}</p> : null}
       <p className={styles.visuallyHidden} role="status">
         {announcement}
       </p>
