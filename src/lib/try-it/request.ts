@@ -87,6 +87,9 @@ export function startRequest(
   }
   if (operation.auth === 'basic') headers.Authorization = `Basic ${base64(`${consoleKey.id}:${consoleKey.secret}`)}`;
   if (operation.auth === 'bearer') headers.Authorization = `Bearer ${visit.bearer ?? placeholderBearer}`;
+  // An added API's key in a header (Adyen's X-API-Key): any value, its simulator checks none.
+  for (const key of [operation.sample.auth, ...(operation.sample.additionalKeys ?? [])])
+    if (key.type === 'apiKey' && key.in === 'header') headers[key.name] = 'sandbox-console-key';
   const example = operation.examples[options.example ?? 0];
   if (example) headers['Content-Type'] = 'application/json';
   return {
