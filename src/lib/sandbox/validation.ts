@@ -61,7 +61,7 @@ export const validatorKey = (schema: JsonObject): string => (typeof schema.$ref 
 
 /**
  * The Ajv the validators are compiled with, at run time or at build time
- * (scripts/sandbox/precompile-validators.ts passes `code` to emit them as a module): one place for
+ * (scripts/sandbox/build-console.ts passes `code` to emit them as a module): one place for
  * the options, so that both compile the same validators.
  */
 export function validatorAjv(document: JsonObject, options: Options = {}): Ajv2020 {
