@@ -29,6 +29,7 @@ import {describeLoadTest, runLoadTest, type LoadTestFigures} from './load-test';
 import {cdnHeadersFile} from './write-host-headers';
 import {benchSearch, searchMarkdown, type SearchBenchRow} from './bench-search';
 import {benchSandbox, describeSandbox, type SandboxFigures} from './bench-sandbox';
+import {benchTryIt, describeTryIt, type TryItFigures} from './bench-try-it';
 import {
   gzipLevel,
   hydratedSelector,
@@ -325,6 +326,7 @@ async function main(): Promise<void> {
   let lighthouseVersion: string;
   let loadTest: LoadTestFigures;
   let sandbox: SandboxFigures;
+  let tryIt: TryItFigures;
   let searchRows: SearchBenchRow[];
   try {
     console.log(`Page weight (gzip level ${gzipLevel}), ${server.url}:`);
@@ -359,6 +361,9 @@ async function main(): Promise<void> {
     console.log(`Load test: ${describeLoadTest(loadTest)}`);
     sandbox = await benchSandbox();
     console.log(`Sandbox: ${describeSandbox(sandbox)}`);
+    console.log('The Try it console on a throttled phone (scripts/bench-try-it.ts):');
+    tryIt = await benchTryIt(server.url, undefined, buildDir);
+    console.log(`Try it: ${describeTryIt(tryIt)}`);
   } finally {
     await server.stop();
   }
@@ -405,6 +410,7 @@ async function main(): Promise<void> {
     loadTest,
     search: searchRows,
     sandbox,
+    tryIt,
   };
   writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
 
@@ -430,6 +436,7 @@ async function main(): Promise<void> {
     "- **Deferred libs loaded**: which of the libraries the site loads only when a reader needs them (Prism, marked, Redux, the OpenAPI theme's request-sample generators, faker) a script the page ran holds; mermaid has its own column.",
     `- **Load test** (nginx on loopback, autocannon, \`${command}\`): ${describeLoadTest(loadTest)}.`,
     `- **Sandbox** (scripts/bench-sandbox.ts): ${describeSandbox(sandbox)}.`,
+    `- **Try it console** (scripts/bench-try-it.ts): ${describeTryIt(tryIt)}.`,
     '- **Targets missed** (reported, not enforced): home, docs root, not found: JS ≤ 150 KB, perf ≥ 98, a11y/BP/SEO 100; guide and SDK pages with a diagram: JS ≤ 170 KB before the diagram loads, perf ≥ 95; API operation pages: JS ≤ 300 KB, perf ≥ 90; CLS 0 everywhere.',
     `- Lighthouse ran ${runs} time${runs === 1 ? '' : 's'} per page, the pages taking turns; every column but *Perf, each run* is the median run's (the run with the median performance score). Scores and timings vary by a few points from run to run; byte figures do not.`,
     '- Lighthouse scores a 404 page only when told the status is expected; its SEO score then loses the "HTTP status code" audit by design.',

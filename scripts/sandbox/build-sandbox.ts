@@ -2,11 +2,13 @@
  * Builds the local sandbox into one file with no dependencies, static/sandbox/tessera-sandbox.mjs
  * (served as /sandbox/tessera-sandbox.mjs): scripts/sandbox/tessera-sandbox.ts with the simulator,
  * Ajv and both OpenAPI documents bundled in by esbuild (the bundler tsx already brings; it is a
- * devDependency of its own so that the version is ours). Runs before every build and start.
+ * devDependency of its own so that the version is ours). Runs before every build and start, and
+ * builds the in-page console's worker beside it (./build-console.ts).
  */
 import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {build, type Plugin} from 'esbuild';
+import {buildConsole} from './build-console';
 import {openApiDocuments} from './openapi-documents';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -51,5 +53,10 @@ export async function buildSandbox(outfile = sandboxBundle): Promise<void> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  void buildSandbox().then(() => console.log(`sandbox: ${path.relative(siteDir, sandboxBundle)}`));
+  void buildSandbox().then(async () => {
+    console.log(`sandbox: ${path.relative(siteDir, sandboxBundle)}`);
+    // The in-page console's worker and modules (static/sandbox/console), from the same simulator.
+    const files = await buildConsole();
+    console.log(`console: ${files.map((file) => path.relative(siteDir, file)).join(', ')}`);
+  });
 }

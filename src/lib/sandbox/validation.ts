@@ -4,7 +4,7 @@
  * schema checks; the schemas are the file's own, so a field the file does not close is accepted
  * here as by any mock generated from the file.
  */
-import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
+import Ajv2020, {type ErrorObject, type Options, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type {JsonObject} from '../openapi/refs';
 
@@ -51,6 +51,36 @@ function issue(error: ErrorObject): ValidationIssue {
 }
 
 const validators = new WeakMap<JsonObject, RequestValidator>();
+const precompiled = new WeakMap<JsonObject, Record<string, ValidateFunction>>();
+
+/** The `$id` the document is added under, so that a pointer into it is a `$ref` Ajv resolves. */
+export const documentId = 'https://sandbox.tessera.example/openapi.json';
+
+/** The key a schema's validator is kept under: its pointer for a `$ref`, its JSON for an inline schema. */
+export const validatorKey = (schema: JsonObject): string => (typeof schema.$ref === 'string' ? schema.$ref : JSON.stringify(schema));
+
+/**
+ * The Ajv the validators are compiled with, at run time or at build time
+ * (scripts/sandbox/build-console.ts passes `code` to emit them as a module): one place for
+ * the options, so that both compile the same validators.
+ */
+export function validatorAjv(document: JsonObject, options: Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true, ...options});
+  addFormats(ajv);
+  // Ajv's discriminator support refuses `mapping`; bodies are matched to their variant before validation instead (mappedVariant).
+  for (const keyword of ['discriminator', 'xml', 'externalDocs', 'example']) ajv.addKeyword(keyword);
+  ajv.addSchema({...document, $id: documentId});
+  return ajv;
+}
+
+/**
+ * Gives the validators compiled at build time for a document (keyed by `validatorKey`), so that a
+ * host whose Content-Security-Policy forbids eval (the browser's worker) never has Ajv compile:
+ * Ajv compiles with `new Function`. Call before the first sandbox of the document is made.
+ */
+export function usePrecompiledValidators(document: JsonObject, compiled: Record<string, ValidateFunction>): void {
+  precompiled.set(document, compiled);
+}
 
 export class RequestValidator {
   /** One validator per document, so that every sandbox of the same file shares its compiled schemas. */
@@ -63,22 +93,22 @@ export class RequestValidator {
     return validator;
   }
 
-  private readonly ajv: Ajv2020;
-  private readonly cache = new Map<string, ValidateFunction>();
-  private readonly id = 'https://sandbox.tessera.example/openapi.json';
+  private ajvInstance?: Ajv2020;
+  private readonly cache: Map<string, ValidateFunction>;
 
-  constructor(document: JsonObject) {
-    this.ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
-    addFormats(this.ajv);
-    // Ajv's discriminator support refuses `mapping`; bodies are matched to their variant before validation instead (mappedVariant).
-    for (const keyword of ['discriminator', 'xml', 'externalDocs', 'example']) this.ajv.addKeyword(keyword);
-    this.ajv.addSchema({...document, $id: this.id});
+  constructor(private readonly document: JsonObject) {
+    this.cache = new Map(Object.entries(precompiled.get(document) ?? {}));
+  }
+
+  /** Made on the first schema no precompiled validator covers: adding the document makes Ajv compile its meta-schema. */
+  private get ajv(): Ajv2020 {
+    return (this.ajvInstance ??= validatorAjv(this.document));
   }
 
   /** The issues of a value against a schema object of the document: a local `$ref`, or an inline schema without refs. */
   validateSchema(schema: JsonObject, value: unknown, prefix = ''): ValidationIssue[] {
-    if (typeof schema.$ref === 'string') return this.validate(schema.$ref, value, prefix);
-    const key = JSON.stringify(schema);
+    const key = validatorKey(schema);
+    if (typeof schema.$ref === 'string') return this.validate(key, value, prefix);
     if (!this.cache.has(key)) this.cache.set(key, this.ajv.compile(schema));
     return this.validate(key, value, prefix);
   }
@@ -88,7 +118,7 @@ export class RequestValidator {
     let validate = this.cache.get(pointer);
     if (!validate) {
       // A pointer into the document; inline schemas are cached by validateSchema under their JSON.
-      validate = this.ajv.compile({$ref: `${this.id}${pointer}`});
+      validate = this.ajv.compile({$ref: `${documentId}${pointer}`});
       this.cache.set(pointer, validate);
     }
     if (validate(value)) return [];

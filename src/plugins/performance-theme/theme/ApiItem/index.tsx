@@ -32,7 +32,7 @@ export default function ApiItem({content: MDXComponent}: Props): ReactNode {
                 </div>
                 <div className="col col--5 openapi-right-panel__container">
                   <RequestSamples
-                    item={{'x-codeSamples': requestSamplesOf(MDXComponent)}}
+                    item={{'x-codeSamples': requestSamplesOf(MDXComponent), method: operation.method, path: operation.path}}
                     samplesFile={requestSamplesFileOf(MDXComponent)}
                   />
                 </div>

@@ -1,0 +1,293 @@
+/**
+ * What the "Try it" console's worker answers (./worker.ts runs it): the sandbox simulator in the
+ * reader's browser, one for the whole visit, in memory only. Tessera's files share one stateful
+ * sandbox; an added API's file is answered statelessly. Each API's file and its validators,
+ * compiled at build time because the site's CSP forbids eval, are loaded when first asked for.
+ */
+import type {ValidateFunction} from 'ajv/dist/2020';
+import type {JsonObject} from '../openapi/refs';
+import {codeSamples} from '../sample-languages';
+import {header, type SandboxRequest, type SandboxResponse} from '../sandbox/http';
+import {OpenApiRoutes, type RouteMatch} from '../sandbox/routes';
+import {StatelessSimulator, TesseraSandbox} from '../sandbox/sandbox';
+import {mappedVariant, RequestValidator, usePrecompiledValidators} from '../sandbox/validation';
+import {apiOfRoute, type ConsoleApi} from './apis';
+import type {ConsoleOperation} from './operations';
+import type {ConsoleAnswer, PreparedOperation, RequestIssue, TryItWorker} from './protocol';
+import {bearerOf, editedSample, objectsOf, remember, startRequest, stepRequest, uuidFrom, type ConsoleRequest, type Visit} from './request';
+
+/** What each API's module (/sandbox/console/api-<id>.mjs) exports. */
+export type ApiModule = {document: JsonObject; validators: Record<string, ValidateFunction>; operations: ConsoleOperation[]};
+
+type LoadedApi = {
+  entry: ConsoleApi;
+  document: JsonObject;
+  operations: Map<string, ConsoleOperation>;
+  routes: OpenApiRoutes;
+  validator: RequestValidator;
+};
+
+/** When a secret the answer gave expires (V3's `expiresAt`, V1's `expires_at`), in the sandbox's time. */
+function expiryOf(body: unknown): number | undefined {
+  const {expiresAt, expires_at: expiresAtV1} = (body ?? {}) as {expiresAt?: unknown; expires_at?: unknown};
+  const at = expiresAt ?? expiresAtV1;
+  return typeof at === 'string' ? Date.parse(at) : undefined;
+}
+
+/**
+ * The worker's answers over the given APIs; `importModule` loads an API's module (the worker imports
+ * it from beside itself, a unit test from static/sandbox/console).
+ */
+export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi) => Promise<ApiModule>): TryItWorker {
+  const loaded = new Map<string, Promise<LoadedApi>>();
+
+  function load(entry: ConsoleApi): Promise<LoadedApi> {
+    let api = loaded.get(entry.id);
+    if (!api) {
+      api = importModule(entry).then((module) => {
+        usePrecompiledValidators(module.document, module.validators);
+        return {
+          entry,
+          document: module.document,
+          operations: new Map(module.operations.map((operation) => [operation.operationId, operation])),
+          routes: new OpenApiRoutes(module.document),
+          validator: RequestValidator.of(module.document),
+        };
+      });
+      loaded.set(entry.id, api);
+    }
+    return api;
+  }
+
+  function apiById(id: string): ConsoleApi {
+    const entry = apis.find((api) => api.id === id);
+    if (!entry) throw new Error(`the console knows no API ${id}`);
+    return entry;
+  }
+
+  // --- the visit ---------------------------------------------------------------------------
+
+  let tessera: Promise<TesseraSandbox> | undefined;
+  const visits = new Map<string, Visit & {bearerExpiresMs?: number}>();
+  const lastBodies = new Map<string, unknown>();
+
+  function visitOf(api: string) {
+    let visit = visits.get(api);
+    if (!visit) {
+      visit = {objects: []};
+      visits.set(api, visit);
+    }
+    return visit;
+  }
+
+  function tesseraSandbox(): Promise<TesseraSandbox> {
+    return (tessera ??= Promise.all([
+      load(apis.find((api) => api.simulator === 'tessera-v3')!),
+      load(apis.find((api) => api.simulator === 'tessera-v1')!),
+    ]).then(([v3, v1]) => new TesseraSandbox({v3: v3.document, v1: v1.document})));
+  }
+
+  const freshKey = () => uuidFrom(crypto.getRandomValues(new Uint8Array(16)));
+
+  // --- answering -------------------------------------------------------------------------------
+
+  function json(status: number, body: unknown, type = 'application/json'): SandboxResponse {
+    return {status, headers: {'Content-Type': type}, body: JSON.stringify(body)};
+  }
+
+  /** An added API's answer: its schemas checked, then its first documented success example. */
+  function statelessAnswer(api: LoadedApi, request: SandboxRequest): SandboxResponse {
+    const simulator = new StatelessSimulator(api.document);
+    const pathname = new URL(request.path, 'http://console.invalid').pathname;
+    const match = simulator.match(request.method, pathname);
+    if (!match || 'methods' in match)
+      return json(
+        404,
+        {title: 'Not found', detail: `The file has no operation ${request.method} ${pathname}.`},
+        'application/problem+json',
+      );
+    const issues = issuesOf(api, match, request);
+    if (issues.length)
+      return json(400, {title: 'The request breaks the schema of this operation', errors: issues}, 'application/problem+json');
+    const {status, body} = simulator.example(match);
+    return body === undefined ? {status, headers: {}, body: ''} : json(status, body);
+  }
+
+  function issuesOf(api: LoadedApi, match: RouteMatch, request: SandboxRequest): RequestIssue[] {
+    const issues: RequestIssue[] = [];
+    for (const parameter of match.route.parameters) {
+      const name = String(parameter.name);
+      const schema = (parameter.schema ?? {}) as JsonObject;
+      const value =
+        parameter.in === 'path' ? match.pathParameters[name] : parameter.in === 'header' ? header(request.headers, name) : undefined;
+      if (parameter.in !== 'path' && parameter.in !== 'header') continue;
+      if (value === undefined || value === '') {
+        if (parameter.required === true)
+          issues.push({
+            pointer: `${parameter.in}:${name}`,
+            code: 'required',
+            detail: `Required: send the ${name} ${parameter.in === 'path' ? 'segment' : 'header'}.`,
+          });
+        continue;
+      }
+      for (const found of api.validator.validateSchema(schema, value)) issues.push({...found, pointer: `${parameter.in}:${name}`});
+    }
+    const requestBody = match.route.operation.requestBody as JsonObject | undefined;
+    if (!requestBody) return issues;
+    const raw = request.body ?? '';
+    if (raw.trim() === '') {
+      if (requestBody.required === true)
+        issues.push({pointer: '/', code: 'required', detail: 'Required: this operation takes a JSON body.'});
+      return issues;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch (error) {
+      issues.push({pointer: '/', code: 'invalid_json', detail: `Not JSON: ${(error as Error).message}.`});
+      return issues;
+    }
+    const content = (requestBody.content ?? {}) as JsonObject;
+    if (!content['application/json']) return issues;
+    const pointer = `${match.route.pointer}/requestBody/content/application~1json/schema`;
+    issues.push(...api.validator.validate(mappedVariant(api.document, pointer, body) ?? pointer, body));
+    return issues;
+  }
+
+  async function answer(
+    api: LoadedApi,
+    request: SandboxRequest,
+  ): Promise<{response: SandboxResponse; notifications: ConsoleAnswer['notifications']}> {
+    if (api.entry.simulator === 'stateless') return {response: statelessAnswer(api, request), notifications: []};
+    const sandbox = await tesseraSandbox();
+    const result = await sandbox.handle(request);
+    const notifications = await Promise.all(
+      result.notifications.map(async (notification) => ({
+        id: notification.id,
+        type: notification.type,
+        url: notification.url,
+        signature: await sandbox.outbox.sign(notification),
+        body: notification.body,
+      })),
+    );
+    return {response: result.response, notifications};
+  }
+
+  function operationOf(api: LoadedApi, operationId: string): ConsoleOperation {
+    const operation = api.operations.get(operationId);
+    if (!operation) throw new Error(`${api.entry.id} has no operation ${operationId}`);
+    return operation;
+  }
+
+  /** Gets the visit a secret the first time an operation needs one, as a reader's backend would. */
+  async function ensureBearer(api: LoadedApi): Promise<void> {
+    const visit = visitOf(api.entry.id);
+    const now = api.entry.simulator === 'stateless' ? 0 : (await tesseraSandbox()).clock.now();
+    if (visit.bearer && (visit.bearerExpiresMs === undefined || visit.bearerExpiresMs - 30_000 > now)) return;
+    const issuer = [...api.operations.values()].find((operation) => operation.auth === 'basic');
+    if (!issuer) return;
+    const request = startRequest(issuer, visit, {idempotencyKey: freshKey()});
+    const {response} = await answer(api, request);
+    const body = parse(response.body);
+    const secret = bearerOf(issuer, response.status, body);
+    if (!secret) return;
+    visit.bearer = secret;
+    visit.bearerExpiresMs = expiryOf(body);
+  }
+
+  function parse(text: string): unknown {
+    try {
+      return text ? JSON.parse(text) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function describe(entry: ConsoleApi, operation: ConsoleOperation): Omit<PreparedOperation, 'request'> {
+    return {
+      api: entry.id,
+      operationId: operation.operationId,
+      method: operation.method,
+      template: operation.template,
+      parameters: operation.parameters,
+      examples: operation.examples.map(({body: _body, ...rest}) => rest),
+      stateful: entry.simulator !== 'stateless',
+    };
+  }
+
+  const worker: TryItWorker = {
+    async prepare(route, method, template, example = 0): Promise<PreparedOperation | undefined> {
+      const entry = apiOfRoute(apis, route);
+      if (!entry) return undefined;
+      const api = await load(entry);
+      const operation = [...api.operations.values()].find(
+        (candidate) => candidate.method === method.toUpperCase() && candidate.template === template,
+      );
+      if (!operation) return undefined;
+      if (operation.auth === 'bearer') await ensureBearer(api);
+      return {...describe(entry, operation), request: startRequest(operation, visitOf(entry.id), {example, idempotencyKey: freshKey()})};
+    },
+
+    async prepareStep(route, operationId, title, body): Promise<PreparedOperation | undefined> {
+      // A guide belongs to its docs version: the Tessera file of that version answers it.
+      const entry = apis.find((api) => api.simulator !== 'stateless' && route.startsWith(api.routePrefix.replace(/api\/$/, '')));
+      if (!entry) return undefined;
+      const api = await load(entry);
+      const operation = api.operations.get(operationId);
+      if (!operation) return undefined;
+      if (operation.auth === 'bearer') await ensureBearer(api);
+      return {
+        ...describe(entry, operation),
+        request: stepRequest(operation, visitOf(entry.id), {title, body, idempotencyKey: freshKey()}),
+      };
+    },
+
+    async check(apiId, operationId, request) {
+      const api = await load(apiById(apiId));
+      operationOf(api, operationId);
+      const pathname = new URL(request.path, 'http://console.invalid').pathname;
+      const match = api.routes.match(request.method, pathname);
+      if (!match || 'methods' in match)
+        return [{pointer: 'path', code: 'no_operation', detail: `The file has no operation ${request.method} ${pathname}.`}];
+      return issuesOf(api, match, request);
+    },
+
+    async send(apiId, operationId, request) {
+      const api = await load(apiById(apiId));
+      const operation = operationOf(api, operationId);
+      const {response, notifications} = await answer(api, request);
+      const visit = visitOf(apiId);
+      const body = parse(response.body);
+      if (response.status >= 200 && response.status < 300) {
+        remember(visit, objectsOf(operation, request.path, body));
+        const secret = bearerOf(operation, response.status, body);
+        if (secret) {
+          visit.bearer = secret;
+          visit.bearerExpiresMs = expiryOf(body);
+        }
+      }
+      return {...response, notifications, objects: [...visit.objects]};
+    },
+
+    async samples(apiId, operationId, request: ConsoleRequest) {
+      const api = await load(apiById(apiId));
+      const operation = operationOf(api, operationId);
+      const key = `${apiId} ${operationId}`;
+      const sample = editedSample(operation, request, lastBodies.has(key) ? lastBodies.get(key) : operation.sample.body);
+      lastBodies.set(key, sample.body);
+      return codeSamples(sample);
+    },
+
+    async objects(apiId) {
+      return [...visitOf(apiId).objects];
+    },
+
+    async reset() {
+      tessera = undefined;
+      visits.clear();
+      lastBodies.clear();
+    },
+  };
+
+  return worker;
+}

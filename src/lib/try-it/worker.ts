@@ -1,0 +1,15 @@
+/**
+ * The "Try it" console's worker, bundled by scripts/sandbox/build-console.ts into
+ * /sandbox/console/worker.mjs. Each API's module loads from beside it when the console first asks
+ * for that API; those imports of the site's own files are the only requests it makes.
+ */
+import * as Comlink from 'comlink';
+import {consoleApis} from './apis';
+import {tryItWorker, type ApiModule} from './console-worker';
+
+Comlink.expose(
+  tryItWorker(
+    consoleApis(),
+    (entry) => import(/* webpackIgnore: true */ new URL(`./${entry.module}`, self.location.href).href) as Promise<ApiModule>,
+  ),
+);
