@@ -66,6 +66,23 @@ const queriesByVersion: {version: string; start: string; queries: Query[]}[] = [
       ['authorizaton expired', 'errors/authorization_expired'],
       ['partial rfund', 'guides/guides/quick_guides/payment_steps/refunding_orders'],
       ['idempotency kye', 'guides/guides/quick_guides/payment_steps/create_payment_session'],
+      // Questions in plain words: the page answers without the question's words ("how many times").
+      ['how many times are webhooks retried', 'notifications'],
+      ['how do i capture part of an order', 'guides/guides/quick_guides/payment_steps/capturing_orders'],
+      ['how long is a secret valid', 'objects/secret'],
+      ['what is the rate limit', 'errors/rate_limit_exceeded'],
+      // Other providers' words for the pages' (src/plugins/search-local/sharded-index/reader-words.ts).
+      ['webhook retries', 'notifications'],
+      ['verify a webhook', 'notifications'],
+      ['void an order', 'api/cancel-an-order'],
+      ['merchant onboarding', 'guides/guides/quick_guides/signup_steps/signup_quick_guide_intro'],
+      ['api credentials', 'guides/guides/additional_guides/authenticate'],
+      ['3d secure', 'guides/guides/additional_guides/sandbox_test_data'],
+      ['pay by link', 'api/create-a-hosted-payment-page'],
+      ['basket', 'objects/cart'],
+      ['line item', 'guides/guides/additional_guides/orderLines'],
+      ['throttling', 'errors/rate_limit_exceeded'],
+      ['saved card', 'api/charge-a-token'],
     ],
   },
   {
@@ -99,6 +116,9 @@ const queriesByVersion: {version: string; start: string; queries: Query[]}[] = [
       ['validate response', 'api/send-validate-response'],
       ['sandbox url', 'api/tessera-api'],
       ['deprecated', 'api/tessera-api'],
+      ['how do i refund an order', 'api/refund-order'],
+      ['void an order', 'api/update-order'],
+      ['basket', 'api/update-session'],
     ],
   },
 ];
@@ -190,6 +210,12 @@ const definitionsByVersion: {version: string; start: string; queries: [query: st
       ['statusReason', ['objects/session']],
       ['clientToken', ['objects/session']],
       ['unitPrice', ['objects/order-line']],
+      // An HTTP status with the words of a code: the error page (its keywords are its status and title).
+      ['401 secret expired', ['errors/secret_expired']],
+      ['422 refund', ['errors/amount_exceeds_refundable']],
+      ['429', ['errors/rate_limit_exceeded']],
+      // A constraint in an object's own words: the object's page, which says it in its lead.
+      ['at most 20 keys', ['objects/metadata']],
     ],
   },
 ];

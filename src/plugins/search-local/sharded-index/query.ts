@@ -137,9 +137,7 @@ export function rewrittenQueries(tokens: string[], smartQueries: PluginQueryFunc
     });
   });
   // A stable sort: the plugin's own order holds within a rank.
-  return ranked
-    .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2])
-    .map(({query}) => query);
+  return ranked.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2]).map(({query}) => query);
 }
 
 /** lunr's search pipeline (the stemmer), as the plugin's index applies it to query terms. */
@@ -210,7 +208,7 @@ export function holdsPhrase(text: string, tokens: string[]): boolean {
  */
 function rankedTextResults<T extends {query: number; type: number}>(hits: T[], rank: (hit: T) => number): T[] {
   const ordered: T[] = [];
-  for (let start = 0; start < hits.length; ) {
+  for (let start = 0; start < hits.length;) {
     let end = start + 1;
     const first = hits[start]!;
     if (first.type === contentType) {

@@ -133,7 +133,7 @@ export function withSynonyms(tokens: string[]): string[][] {
   const stems = tokens.map(stem);
   let rewrites: string[][] = [[]];
   let changed = false;
-  for (let at = 0; at < tokens.length; ) {
+  for (let at = 0; at < tokens.length;) {
     // The longest reader's phrase that starts here.
     const match = synonyms
       .filter(({readers}) => readers.every((word, offset) => stems[at + offset] === word))
