@@ -597,7 +597,7 @@ export class ShardedSearch {
     type Hit = {ref: number; type: number; query: number; metadata: object; tokens: string[]; score: number};
     const hits: Hit[] = [];
     const listedPages = new Set<number>();
-    search: for (const [query, {term, tokens}] of queries.entries()) {
+    search: for (const [queryAt, {term, tokens}] of queries.entries()) {
       for (const type of typesInRankOrder) {
         const matches = indexes[type]!.query((query) => {
           for (const item of term) {
@@ -612,7 +612,7 @@ export class ShardedSearch {
         // One result a page: the first found, from the query and document type that match best
         // (the words as typed before fewer of them or a typo; by `typesInRankOrder`).
         for (const result of found) {
-          const hit = {ref: Number(result.ref), type, query, metadata: result.matchData.metadata, tokens, score: result.score};
+          const hit = {ref: Number(result.ref), type, query: queryAt, metadata: result.matchData.metadata, tokens, score: result.score};
           const page = this.pageOfHit(hit);
           if (listedPages.has(page)) continue;
           listedPages.add(page);
