@@ -3,8 +3,9 @@
  * ../build-side-options), and with a sharded full-text index behind its UI: after the plugin has
  * written each version's index, the build replaces it with a small manifest and shards
  * (./sharded-index), and the plugin's search worker and the module that calls it are swapped for
- * ours (./worker): the page fetches the manifest, the worker only the shards a search needs. The search box shows the newest answer it has received while
- * the reader types (./newest-answer), not only the current input's.
+ * ours (./worker): the page fetches the manifest, the worker only the shards a search needs. The
+ * search box shows the newest answer it has received while the reader types (./newest-answer),
+ * not only the current input's.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
