@@ -216,6 +216,8 @@ export const definitionsByVersion: {version: string; start: string; queries: [qu
       ['429', ['errors/rate_limit_exceeded']],
       // A constraint in an object's own words: the object's page, which says it in its lead.
       ['at most 20 keys', ['objects/metadata']],
+      // A question about a code: its page, not the guides that say "means".
+      ['what does secret_expired mean', ['errors/secret_expired']],
     ],
   },
 ];

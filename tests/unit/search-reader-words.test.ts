@@ -77,13 +77,14 @@ test("a reader's word is searched as the pages' word, plurals and phrases includ
   assert.ok(!isReaderWord('refund') && !isReaderWord('notification'));
 });
 
-test('the words as typed come first, then without the question, then with the pages’ words', () => {
+test('a question comes first without its filler, then as typed, then with the pages’ words', () => {
   assert.deepEqual(queryRewrites(wordsOf('how many times are webhooks retried')), [
-    ['how', 'many', 'times', 'are', 'webhooks', 'retried'],
     ['how', 'are', 'webhooks', 'retried'],
-    ['how', 'many', 'times', 'are', 'notification', 'retried'],
+    ['how', 'many', 'times', 'are', 'webhooks', 'retried'],
     ['how', 'are', 'notification', 'retried'],
+    ['how', 'many', 'times', 'are', 'notification', 'retried'],
   ]);
+  assert.deepEqual(queryRewrites(wordsOf('void an order')), [wordsOf('void an order'), wordsOf('cancel an order')]);
   assert.deepEqual(queryRewrites(['refund']), [['refund']]);
 });
 

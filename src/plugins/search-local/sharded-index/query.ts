@@ -124,7 +124,7 @@ const isStopWord = (word: string): boolean => !lunr.stopWordFilter(new lunr.Toke
  * (./reader-words.ts: a question without its filler, the pages' words for a reader's), in the
  * order their matches are listed: every word of a rewrite before fewer of them (the plugin's
  * queries that leave one word out), the words as written before within one edit, and within
- * those, the words as typed first. Within one edit of "void" is "avoid", which every error page
+ * those, in the order of the rewrites. Within one edit of "void" is "avoid", which every error page
  * says: its matches come after those of "cancel".
  */
 export function rewrittenQueries(tokens: string[], smartQueries: PluginQueryFunctions['smartQueries']): SmartQuery[] {

@@ -4,9 +4,9 @@
  * "how many times"), and the names other payment providers' documentation gives to what these
  * pages call otherwise (Stripe's and Adyen's "webhooks" are Tessera's notifications).
  *
- * A query is searched as typed first, then as rewritten (./query.ts): the words as typed rank
- * above a synonym, so a page that says "webhook" comes before one that says "notification" for
- * "webhook". Each synonym is one way, from the reader's word to the pages' word: the pages' word
+ * A question is searched without its filler first, then as typed; then with the pages' words for
+ * the readers' (./query.ts): the words as typed rank above a synonym, so a page that says
+ * "webhook" comes before one that says "notification" for "webhook". Each synonym is one way, from the reader's word to the pages' word: the pages' word
  * finds its own pages already. tests/unit/search-reader-words.test.ts checks that the pages use
  * every word a synonym leads to.
  */
@@ -14,7 +14,7 @@ import lunr from 'lunr';
 
 /**
  * Words that make a question a question and that the page answering it does not hold: searched
- * without them once the query reads as a question (it starts with `questionStarts`). lunr's stop
+ * without them first once the query reads as a question (it starts with `questionStarts`). lunr's stop
  * words ("how", "are", "do", "what", …) never reach the index and are dropped anyway; these are
  * not stop words, so a question with them found nothing.
  */
@@ -35,6 +35,9 @@ export const questionFillers = [
   'know',
   'tell',
   'please',
+  'find',
+  'mean',
+  'means',
 ];
 
 /** A query that starts with one of these words reads as a question. */
@@ -151,11 +154,13 @@ export function withSynonyms(tokens: string[]): string[][] {
 }
 
 /**
- * The queries to search for a query's tokens, in order: as typed, without a question's filler, then
- * each with the pages' words for the readers' (no duplicates).
+ * The queries to search for a query's tokens, in order: a question without its filler (a page that
+ * says "means" or "many times" is no answer to the question), the words as typed, then each with
+ * the pages' words for the readers' (no duplicates).
  */
 export function queryRewrites(tokens: string[]): string[][] {
-  const bases = [tokens, ...[withoutQuestion(tokens)].filter((base): base is string[] => base !== undefined)];
+  const question = withoutQuestion(tokens);
+  const bases = question ? [question, tokens] : [tokens];
   const all = [...bases, ...bases.flatMap(withSynonyms)];
   const seen = new Set<string>();
   return all.filter((rewrite) => {
