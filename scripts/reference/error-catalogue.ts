@@ -270,6 +270,10 @@ export function errorPages(document: JsonObject, docsRoute: string, apiName: str
       `title: ${frontMatterValue(entry.code)}`,
       `description: ${frontMatterValue(`${statusLabel(entry.status)}: ${entry.title}. ${firstSentence(entry.when)}`)}`,
       `sidebar_label: ${frontMatterValue(entry.code)}`,
+      // What a reader types for an error besides its code: its HTTP status and its title. The search
+      // lists a page's keywords before any page's text, so "401 secret expired" finds this page
+      // above the guides that mention the code.
+      `keywords: [${[statusLabel(entry.status), entry.title].map(frontMatterValue).join(', ')}]`,
       `sidebar_position: ${position + 1}`,
       `slug: /${errorsFolder}/${entry.code}`,
       '---',

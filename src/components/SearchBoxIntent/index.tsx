@@ -5,7 +5,6 @@
 // without a suggestion opens the full results page, and a query stays visible after Escape.
 import {useCallback, useEffect, useState, type ReactNode, type RefObject} from 'react';
 import {useHistory} from '@docusaurus/router';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useActivePlugin, useActiveVersion} from '@docusaurus/plugin-content-docs/client';
 import {searchableVersions, searchPageUrl} from '../../lib/search-page-url';
 import {useRepairedMarkup} from '../RepairedMarkup';
@@ -42,17 +41,6 @@ const suggestionsChanges: MutationObserverInit = {childList: true, subtree: true
 /** The plugin turns the input into autocomplete.js's combobox once the index has loaded. */
 const indexLoaded = (input: HTMLInputElement) => input.getAttribute('role') === 'combobox';
 
-/**
- * Where the version the plugin's SearchBar searches lives: the site's base URL for the current
- * version, the version's path otherwise (its `versionUrl`).
- */
-function useSearchedVersionUrl(): string {
-  const {siteConfig} = useDocusaurusContext();
-  const activePlugin = useActivePlugin();
-  const activeVersion = useActiveVersion(activePlugin?.pluginId);
-  return activeVersion && !activeVersion.isLast ? `${activeVersion.path}/` : siteConfig.baseUrl;
-}
-
 /** The full results page (the plugin's /search) for a query, in the version the reader is in. */
 function useResultsPageUrl(): (query: string) => string {
   const activePlugin = useActivePlugin();
@@ -71,26 +59,7 @@ export type SearchBoxIntentProps = {
 export default function SearchBoxIntent({box, pendingEnter}: SearchBoxIntentProps): ReactNode {
   const [loading, setLoading] = useState(false);
   const history = useHistory();
-  const versionUrl = useSearchedVersionUrl();
   const resultsPageUrl = useResultsPageUrl();
-  // The version's manifest (src/plugins/search-local defines the index name at build time).
-  const manifestUrl = `${versionUrl}${process.env.TESSERA_SEARCH_MANIFEST_NAME!.replace('{dir}', '')}`;
-
-  // The worker fetches the manifest once its script has arrived and started; fetched now, with
-  // the worker's script, it waits in the HTTP cache (served as immutable): one round trip less
-  // before the first result on a phone. So does the vocabulary it names, which the worker fetches
-  // next to correct typos (src/plugins/search-local/sharded-index/typos.ts).
-  useEffect(() => {
-    void fetch(manifestUrl)
-      .then((response) => response.json() as Promise<{base?: unknown; vocabulary?: unknown}>)
-      .then(({base, vocabulary}) => {
-        if (typeof base === 'string' && typeof vocabulary === 'string')
-          return fetch(`${base}${vocabulary}`).then((response) => response.arrayBuffer());
-        return undefined;
-      })
-      .catch(() => undefined);
-  }, [manifestUrl]);
-
   useRepairedMarkup(box, repairSuggestionsMarkup, suggestionsChanges);
 
   useEffect(() => {

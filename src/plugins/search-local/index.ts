@@ -2,9 +2,10 @@
  * @easyops-cn/docusaurus-search-local with config/search.ts, kept out of main.js (see
  * ../build-side-options), and with a sharded full-text index behind its UI: after the plugin has
  * written each version's index, the build replaces it with a small manifest and shards
- * (./sharded-index), and the plugin's search worker is swapped for ours (./worker), which fetches
- * only the shards a search needs. The search box shows the newest answer it has received while
- * the reader types (./newest-answer), not only the current input's.
+ * (./sharded-index), and the plugin's search worker and the module that calls it are swapped for
+ * ours (./worker): the page fetches the manifest, the worker only the shards a search needs. The
+ * search box shows the newest answer it has received while the reader types (./newest-answer),
+ * not only the current input's.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,7 @@ export const searchLocal = searchLocalPackage as unknown as Required<PluginPacka
 
 const searchLocalWithOptions = withBuildSideOptions(searchLocal, searchOptions);
 
-/** The plugin's theme folder, where its SearchBar and SearchPage start `new Worker(new URL('./worker.js', …))`. */
+/** The plugin's theme folder, where its searchByWorker.js starts `new Worker(new URL('./worker.js', …))` for its SearchBar and SearchPage. */
 export const searchThemeDir = path.join(
   path.dirname(require.resolve('@easyops-cn/docusaurus-search-local')),
   '..',
@@ -31,8 +32,8 @@ export const searchThemeDir = path.join(
 );
 /**
  * The name the plugin gives each version's index file (`search-index{dir}-<stamp>.json`), read from
- * the constants module it generates when it starts, for the search box to fetch the manifest early
- * (src/components/SearchBoxIntent): the plugin's own copy of the constant imports lunr.
+ * the constants module it generates when it starts, for the page to fetch the manifest while the
+ * worker's script downloads (./worker/client.ts): the plugin's own copy of the constant imports lunr.
  */
 export const searchManifestNameVariable = 'process.env.TESSERA_SEARCH_MANIFEST_NAME';
 
@@ -46,8 +47,10 @@ export function generatedSearchIndexName(generatedFilesDir: string): string {
   return JSON.parse(name) as string;
 }
 
-/** Our worker, with the plugin worker's API over the sharded index. */
-export const shardedSearchWorker = path.join(__dirname, 'worker', 'index.ts');
+/** The plugin's module that starts its worker and calls it, which its SearchBar and SearchPage import as `../searchByWorker`. */
+export const pluginWorkerCaller = path.join(searchThemeDir, 'searchByWorker');
+/** Ours: it starts our worker (./worker/index.ts, the plugin worker's calls over the sharded index) and hands it the manifest. */
+export const shardedSearchWorkerCaller = path.join(__dirname, 'worker', 'client.ts');
 
 /** autocomplete.js's Dataset, as the plugin's SearchBar gets it (from the plugin's own dependency). */
 export const autocompleteDataset = require.resolve('@easyops-cn/autocomplete.js/src/autocomplete/dataset.js', {
@@ -95,8 +98,8 @@ export default async function searchLocalPlugin(context: LoadContext, options: u
         plugins: [
           ...(upstream.plugins ?? []),
           new DefinePlugin({[searchManifestNameVariable]: JSON.stringify(generatedSearchIndexName(context.generatedFilesDir))}),
-          new NormalModuleReplacementPlugin(/^\.\/worker\.js$/, (resource: Resource) => {
-            if (path.resolve(resource.context) === path.resolve(searchThemeDir)) resource.request = shardedSearchWorker;
+          new NormalModuleReplacementPlugin(/\/searchByWorker$/, (resource: Resource) => {
+            if (path.resolve(resource.context, resource.request) === pluginWorkerCaller) resource.request = shardedSearchWorkerCaller;
           }),
           // autocomplete.js shows only an answer to the current input; ours shows the newest answer
           // received while the reader types (./newest-answer).

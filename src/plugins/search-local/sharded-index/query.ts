@@ -35,6 +35,7 @@ import {
   type TermShard,
   type Vocabulary,
 } from './format';
+import {isReaderWord, queryRewrites} from './reader-words';
 import {isCorrectable, TypoCorrector} from './typos';
 
 /** A document as the plugin's UI reads it (its `SearchDocument`). */
@@ -110,7 +111,33 @@ type ShardPart = {
  * takes the reader to have meant; the last token is the word being typed.
  */
 function corrected(tokens: string[], corrector: TypoCorrector, correctable: (at: number) => boolean): string[] {
-  return tokens.map((token, at) => (correctable(at) ? (corrector.correct(token, at === tokens.length - 1) ?? token) : token));
+  return tokens.map((token, at) =>
+    correctable(at) && !isReaderWord(token) ? (corrector.correct(token, at === tokens.length - 1) ?? token) : token,
+  );
+}
+
+/** Whether a word is one of lunr's stop words, which the index never holds. */
+const isStopWord = (word: string): boolean => !lunr.stopWordFilter(new lunr.Token(word, {}));
+
+/**
+ * The plugin's queries (`smartQueries`) for the words as typed and for each rewrite of them
+ * (./reader-words.ts: a question without its filler, the pages' words for a reader's), in the
+ * order their matches are listed: every word of a rewrite before fewer of them (the plugin's
+ * queries that leave one word out), the words as written before within one edit, and within
+ * those, in the order of the rewrites. Within one edit of "void" is "avoid", which every error page
+ * says: its matches come after those of "cancel".
+ */
+export function rewrittenQueries(tokens: string[], smartQueries: PluginQueryFunctions['smartQueries']): SmartQuery[] {
+  const ranked = queryRewrites(tokens).flatMap((rewrite, rewriteRank) => {
+    const words = rewrite.filter((token) => !isStopWord(token)).length;
+    return smartQueries(rewrite, []).map((query) => {
+      const fewerWords = query.tokens.length < words ? 1 : 0;
+      const withinOneEdit = query.term.some((term) => term.editDistance) ? 1 : 0;
+      return {query, rank: [fewerWords, withinOneEdit, rewriteRank] as const};
+    });
+  });
+  // A stable sort: the plugin's own order holds within a rank.
+  return ranked.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2]).map(({query}) => query);
 }
 
 /** lunr's search pipeline (the stemmer), as the plugin's index applies it to query terms. */
@@ -143,6 +170,55 @@ export function termPositions(text: string, terms: string[]): Map<string, [numbe
     if (wanted.has(term)) positions.get(term)!.push((token as TokenWithMetadata).metadata.position);
   });
   return positions;
+}
+
+/**
+ * Whether `text` holds the query's words (`tokens`, as the plugin's query lists them, stop words
+ * left out) one after the other, with nothing but stop words between them: "At most 20 keys" holds
+ * "20 keys", "up to 20 string key-value pairs" does not. Words compare by their stems; the last
+ * one, which the reader may still be typing, also as the start of a word.
+ */
+export function holdsPhrase(text: string, tokens: string[]): boolean {
+  const stemOf = (word: string) => lunr.stemmer(new lunr.Token(word, {})).toString();
+  const wanted = tokens.filter((token) => !isStopWord(token));
+  if (wanted.length < 2) return false;
+  const wantedStems = wanted.map(stemOf);
+  const last = wanted.length - 1;
+  const words = lunr.tokenizer(text).map((token) => lunr.trimmer(token).toString());
+  const matches = (word: string, at: number) => {
+    const stemmed = stemOf(word);
+    return stemmed === wantedStems[at] || (at === last && (stemmed.startsWith(wantedStems[at]!) || word.startsWith(wanted[at]!)));
+  };
+  for (let start = 0; start < words.length; start++) {
+    if (!matches(words[start]!, 0)) continue;
+    let next = 1;
+    for (let position = start + 1; position < words.length && next < wanted.length; position++) {
+      if (matches(words[position]!, next)) next++;
+      else if (!isStopWord(words[position]!)) break;
+    }
+    if (next === wanted.length) return true;
+  }
+  return false;
+}
+
+/**
+ * Each run of text results of one query in the order of `rank` (lower first), stable: the passages
+ * that hold the words as a phrase before the others, and among them a page's lead (its first
+ * passage, which says what the page is) before the rest of a page's text.
+ */
+function rankedTextResults<T extends {query: number; type: number}>(hits: T[], rank: (hit: T) => number): T[] {
+  const ordered: T[] = [];
+  for (let start = 0; start < hits.length;) {
+    let end = start + 1;
+    const first = hits[start]!;
+    if (first.type === contentType) {
+      while (end < hits.length && hits[end]!.type === contentType && hits[end]!.query === first.query) end++;
+    }
+    const run = hits.slice(start, end).map((hit, at) => ({hit, at, rank: end - start > 1 ? rank(hit) : 0}));
+    ordered.push(...run.sort((a, b) => a.rank - b.rank || a.at - b.at).map(({hit}) => hit));
+    start = end;
+  }
+  return ordered;
 }
 
 /**
@@ -433,7 +509,7 @@ export class ShardedSearch {
   private unknownWords(tokens: string[]): number[] {
     const loaded = [...this.loadedTermShards.values()];
     return tokens.flatMap((token, at) => {
-      if (!isCorrectable(token) || !lunr.stopWordFilter(new lunr.Token(token, {}))) return [];
+      if (!isCorrectable(token) || isStopWord(token) || isReaderWord(token)) return [];
       const [stem = token] = this.pipeline.runString(token);
       if (loaded.some((shard) => Object.prototype.hasOwnProperty.call(shard, stem))) return [];
       const typing = at === tokens.length - 1;
@@ -503,7 +579,7 @@ export class ShardedSearch {
     // With the vocabulary in, a typo is corrected before any term shard is fetched for it.
     const loadedCorrector = this.loadedCorrector;
     const correctedTokens = loadedCorrector ? corrected(rawTokens, loadedCorrector, () => true) : rawTokens;
-    let queries = this.plugin.smartQueries(correctedTokens, []);
+    let queries = rewrittenQueries(correctedTokens, this.plugin.smartQueries);
     let shards = await this.loadTermShards(queries);
     if (order.superseded()) return null;
     // Else a word the index does not hold is a typo, or a word no page uses: the vocabulary tells which.
@@ -511,17 +587,17 @@ export class ShardedSearch {
     if (unknown.length > 0) {
       const correctedUnknown = corrected(rawTokens, await this.corrector(), (at) => unknown.includes(at));
       if (correctedUnknown.some((token, at) => token !== rawTokens[at])) {
-        queries = this.plugin.smartQueries(correctedUnknown, []);
+        queries = rewrittenQueries(correctedUnknown, this.plugin.smartQueries);
         shards = await this.loadTermShards(queries);
         if (order.superseded()) return null;
       }
     }
     const indexes = this.lunrIndexes(shards);
 
-    type Hit = {ref: number; type: number; metadata: object; tokens: string[]; score: number};
+    type Hit = {ref: number; type: number; query: number; metadata: object; tokens: string[]; score: number};
     const hits: Hit[] = [];
     const listedPages = new Set<number>();
-    search: for (const {term, tokens} of queries) {
+    search: for (const [queryAt, {term, tokens}] of queries.entries()) {
       for (const type of typesInRankOrder) {
         const matches = indexes[type]!.query((query) => {
           for (const item of term) {
@@ -536,7 +612,7 @@ export class ShardedSearch {
         // One result a page: the first found, from the query and document type that match best
         // (the words as typed before fewer of them or a typo; by `typesInRankOrder`).
         for (const result of found) {
-          const hit = {ref: Number(result.ref), type, metadata: result.matchData.metadata, tokens, score: result.score};
+          const hit = {ref: Number(result.ref), type, query: queryAt, metadata: result.matchData.metadata, tokens, score: result.score};
           const page = this.pageOfHit(hit);
           if (listedPages.has(page)) continue;
           listedPages.add(page);
@@ -555,7 +631,15 @@ export class ShardedSearch {
     if (order.superseded()) await new Promise((resolve) => setTimeout(resolve, 0));
     if (order.answeredSince()) return null;
 
-    const results: SearchResult[] = hits.map((hit) => {
+    // lunr scores a passage by its words, wherever they stand in it; of the passages it found for a
+    // query, those that hold the words as the reader typed them, side by side, come first: the
+    // metadata object's "At most 20 keys" above a guide that says "20" and "keys" apart, and above
+    // a guide that says it further down.
+    const leads = new Set(this.passageStarts);
+    const ordered = rankedTextResults(hits, (hit) =>
+      holdsPhrase(this.document(hit.type, hit.ref).t, hit.tokens) ? (leads.has(hit.ref) ? 0 : 1) : 2,
+    );
+    const results: SearchResult[] = ordered.map((hit) => {
       const document = this.document(hit.type, hit.ref);
       const positions = termPositions(document.t, Object.keys(hit.metadata));
       const metadata: SearchMetadata = {};

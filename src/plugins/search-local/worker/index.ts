@@ -1,17 +1,18 @@
 /**
- * Stands in for the search plugin's worker.js (its SearchWorker, same Comlink API and result
- * shape) and searches the sharded index (../sharded-index) instead of one whole index per version:
- * `fetchIndexes` fetches a version's small manifest, `search` the shards its words and results
- * need. Every file comes from the site's own origin.
+ * Stands in for the search plugin's worker.js (its SearchWorker's two calls and result shape, as
+ * plain messages from ./client.ts) and searches the sharded index (../sharded-index) instead of one
+ * whole index per version: `fetchIndexes` takes a version's small manifest, which the page
+ * fetched, and `search` fetches the shards its words and results need. Every file comes from the
+ * site's own origin.
  */
-import * as Comlink from 'comlink';
-import {searchIndexUrl, language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants';
+import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize';
 import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries';
 import {sortSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults';
 import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults';
 import type {ShardedIndexManifest} from '../sharded-index/format';
 import {ShardedSearch, type PluginQueryFunctions, type SearchResult} from '../sharded-index/query';
+import type {WorkerAnswer, WorkerCall} from './client';
 
 const plugin: PluginQueryFunctions = {tokenize, smartQueries, sortSearchResults, processTreeStatusOfSearchResults, language};
 
@@ -28,34 +29,36 @@ async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-const searches = new Map<string, Promise<ShardedSearch>>();
+const searches = new Map<string, ShardedSearch>();
 
-function shardedSearch(baseUrl: string, searchContext: string): Promise<ShardedSearch> {
+/** A version's search over its manifest, which the page fetched (./client.ts); the worker fetches the rest. */
+function fetchIndexes(baseUrl: string, searchContext: string, manifest: ShardedIndexManifest): void {
   const key = `${baseUrl}${searchContext}`;
-  let search = searches.get(key);
-  if (!search) {
-    const manifestUrl = `${baseUrl}${searchIndexUrl.replace('{dir}', searchContext ? `-${searchContext.replace(/\//g, '-')}` : '')}`;
-    search = fetchJson(manifestUrl).then((manifest) => {
-      const {base} = manifest as ShardedIndexManifest;
-      const search = new ShardedSearch(manifest as ShardedIndexManifest, (file) => fetchJson(`${base}${file}`), plugin);
-      void search.prefetchOutlines().catch(() => {});
-      void search.prefetchVocabulary().catch(() => {});
-      return search;
-    });
-    search.catch(() => searches.delete(key));
-    searches.set(key, search);
-  }
-  return search;
+  if (searches.has(key)) return;
+  const search = new ShardedSearch(manifest, (file) => fetchJson(`${manifest.base}${file}`), plugin);
+  void search.prefetchOutlines().catch(() => {});
+  void search.prefetchVocabulary().catch(() => {});
+  searches.set(key, search);
 }
 
-export class SearchWorker {
-  async fetchIndexes(baseUrl: string, searchContext: string): Promise<void> {
-    await shardedSearch(baseUrl, searchContext);
-  }
-
-  async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
-    return (await shardedSearch(baseUrl, searchContext)).search(input, limit);
-  }
+function search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
+  const search = searches.get(`${baseUrl}${searchContext}`);
+  if (!search) throw new Error(`No search index for ${baseUrl}${searchContext}`);
+  return search.search(input, limit);
 }
 
-Comlink.expose(SearchWorker);
+self.onmessage = async ({data}: MessageEvent<WorkerCall>) => {
+  let answer: WorkerAnswer;
+  try {
+    answer = {
+      id: data.id,
+      result:
+        data.method === 'fetchIndexes'
+          ? fetchIndexes(...(data.args as [string, string, ShardedIndexManifest]))
+          : await search(...data.args),
+    };
+  } catch (error) {
+    answer = {id: data.id, error: String(error)};
+  }
+  self.postMessage(answer);
+};
