@@ -136,7 +136,7 @@ test.describe('notifications page', () => {
       Java: 'Mac.getInstance(',
       Go: 'hmac.New(',
       Ruby: 'OpenSSL::HMAC',
-      'C#': 'HMACSHA256.HashData(',
+      'C#': 'new HMACSHA256(',
     };
     for (const [label, call] of Object.entries(hmacCalls)) {
       await main.getByRole('tab', {name: label, exact: true}).click();
