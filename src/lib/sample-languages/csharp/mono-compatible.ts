@@ -6,7 +6,8 @@
  *   ends the process with its result: Mono can hang at exit on the threads HttpClient leaves;
  * - the implicit usings of a .NET 8 console project become explicit (C# 10);
  * - `using var x = …;` becomes `var x = …;`: the objects are released when the program ends (C# 8);
- * - a raw string literal becomes the verbatim string with the same text (C# 11);
+ * - a raw string literal becomes the verbatim string with the same text (C# 11), an interpolated one
+ *   the interpolated verbatim string (C# 6);
  * - `HttpMethod.Patch` becomes `new HttpMethod("PATCH")` (.NET Core 2.1 API; Mono has the constructor);
  * and compile it with a stand-in for the part of System.Text.Json the samples use (below), written
  * over Mono's JavaScriptSerializer. Every other token of the sample reaches the compiler unchanged:
@@ -25,12 +26,24 @@ const implicitUsings = [
 ];
 
 /** A raw string literal's text as a verbatim string literal: the closing quotes' indentation removed from each line, quotes doubled. */
-function verbatimString(lines: string, indent: string): string {
+function verbatimString(lines: string, indent: string, dollars = ''): string {
   const text = lines
     .split('\n')
     .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
     .join('\n');
-  return `@"${text.replaceAll('"', '""')}"`;
+  if (!dollars) return `@"${text.replaceAll('"', '""')}"`;
+  // An interpolated raw string (`$$"""…{{expression}}…"""`) as an interpolated verbatim one (C# 6):
+  // its holes take one brace each, its text's braces are doubled.
+  const n = dollars.length;
+  const hole = new RegExp(`\\{{${n}}([\\s\\S]*?)\\}{${n}}`, 'g');
+  const verbatim = (part: string) => part.replaceAll('"', '""').replaceAll('{', '{{').replaceAll('}', '}}');
+  let result = '';
+  let last = 0;
+  for (const match of text.matchAll(hole)) {
+    result += `${verbatim(text.slice(last, match.index))}{${match[1]}}`;
+    last = match.index + match[0].length;
+  }
+  return `$@"${result}${verbatim(text.slice(last))}"`;
 }
 
 export function monoCompatible(source: string): string {
@@ -46,7 +59,9 @@ export function monoCompatible(source: string): string {
   const statements = lines
     .slice(first)
     .join('\n')
-    .replace(/"""\n([\s\S]*?)\n([ \t]*)"""/g, (_, text: string, indent: string) => verbatimString(text, indent))
+    .replace(/(\$*)"""\n([\s\S]*?)\n([ \t]*)"""/g, (_, dollars: string, text: string, indent: string) =>
+      verbatimString(text, indent, dollars),
+    )
     .replace(/^([ \t]*)using var /gm, '$1var ')
     .replace(/\bHttpMethod\.Patch\b/g, 'new HttpMethod("PATCH")');
   const usings = [...new Set([...implicitUsings.map((name) => `using ${name};`), ...directives])];
