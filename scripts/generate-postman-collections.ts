@@ -14,11 +14,10 @@ import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {convert} from 'openapi-to-postmanv2';
-import {parse} from 'yaml';
 import {openApiSpecs} from '../config/openapi';
 import {collectionPath, environmentIds, environmentPath, postmanDirectory} from '../config/postman';
 import {swapInStagedOutput} from './staged-output';
-import {sampleAuth, sampleRequest, type JsonObject, type SampleApiKey, type SampleRequest} from '../src/lib/openapi';
+import {parseApiFile, sampleAuth, sampleRequest, type JsonObject, type SampleApiKey, type SampleRequest} from '../src/lib/openapi';
 import {formFields} from '../src/lib/sample-languages/language';
 import {httpMethods} from '../src/lib/http-methods';
 
@@ -171,7 +170,7 @@ function defaultAuth(document: JsonObject): unknown {
 
 export async function postmanDownloads(sourcePath: string): Promise<PostmanDownloads> {
   const source = readFileSync(path.join(siteDir, sourcePath), 'utf8');
-  const document = parse(source) as JsonObject & {info: {title: string; version: string}; servers?: Server[]};
+  const document = parseApiFile(sourcePath, source) as JsonObject & {info: {title: string; version: string}; servers?: Server[]};
   const collection = await convertDocument(source);
   withFreshIdempotencyKeys(collection);
   withSampleRequests(collection, document);
