@@ -24,9 +24,14 @@ test("Docusaurus's build still exits after bundling, and skips bundling and clea
   assert.match(buildLocale, /if \(SkipBundling\) \{[\s\S]*?\}\s*else \{[\s\S]*?compile\)\(/);
   // The bundling process stops before the pages render and before the server bundle is deleted.
   const exitAt = buildLocale.search(/if \(ExitAfterBundling\) \{\s*return process\.exit\(0\);/);
-  assert.ok(exitAt > 0 && exitAt < buildLocale.indexOf('executeSSG') && exitAt < buildLocale.indexOf('cleanupServerBundle(serverBundlePath)'));
+  assert.ok(
+    exitAt > 0 && exitAt < buildLocale.indexOf('executeSSG') && exitAt < buildLocale.indexOf('cleanupServerBundle(serverBundlePath)'),
+  );
   // The client manifest the rendering reads is in the generated files, not the output folder the bundling writes.
-  assert.match(read('node_modules/@docusaurus/core/lib/webpack/client.js'), /clientManifestPath = path_1\.default\.join\(generatedFilesDir, 'client-manifest\.json'\)/);
+  assert.match(
+    read('node_modules/@docusaurus/core/lib/webpack/client.js'),
+    /clientManifestPath = path_1\.default\.join\(generatedFilesDir, 'client-manifest\.json'\)/,
+  );
 });
 
 test('npm run build and the benches that build the site go through the two-process build', () => {
