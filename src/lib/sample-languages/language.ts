@@ -100,7 +100,8 @@ export function bodyLiteral(
   const bodyKeys = request.bodyKeys ?? [];
   if (bodyKeys.length === 0 || !isRecord(request.body)) return {text: write(request.body), keys: []};
   const marked = {...request.body};
-  for (const {member, key} of bodyKeys) marked[member] = bodyKeyMarker(key);
+  // Only the members the body has: a guide's own body (sampleRequestOf) may leave them out.
+  for (const {member, key} of bodyKeys) if (member in marked) marked[member] = bodyKeyMarker(key);
   const keys: string[] = [];
   const text = write(marked).replace(quotedMarker, (_, quote: string, key: string) => {
     keys.push(key);
