@@ -109,7 +109,7 @@ function buildVariant(variant: string, reuse: boolean): number {
   };
   const started = performance.now();
   console.log(`Building ${variant} into ${path.relative(siteDir, outDir)} ...`);
-  run([path.join('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', outDir], variantEnv);
+  run(['--import', 'tsx', 'scripts/build-site.ts', '--out-dir', outDir], variantEnv);
   run(['--import', 'tsx', 'scripts/write-host-headers.ts', '--root', outDir], variantEnv);
   run(['--import', 'tsx', 'scripts/precompress.ts', '--root', outDir], variantEnv);
   return (performance.now() - started) / 1000;

@@ -11,19 +11,23 @@
  * - total build size (precompressed copies excluded).
  *
  *   npm run bench:scale                           1× and the smallest scale that holds every vendored file
- *                                                 (15×: Adyen's and Stripe's), everything (about 12 minutes alone)
+ *                                                 (15×: Adyen's and Stripe's), everything, then each vendored
+ *                                                 provider file added alone (GitHub's, Square's and Plaid's too;
+ *                                                 about 45 minutes alone)
  *   npm run bench:scale -- --scale 2 --synthetic-only --bytes-only
  *                                                 the small corpus `npm run test:scale` uses: no browser
  *   ... --bytes-only --base-build build           1× read from build/ (as built by `npm run build`), not built again
- *   npm run bench:scale -- --each-file            instead, each vendored provider file added alone with one list
+ *   npm run bench:scale -- --each-file            only each vendored provider file added alone with one list
  *                                                 entry (TESSERA_OPENAPI_ADD): generation and build time and max RSS
  *                                                 against its number of operations (about 30 minutes)
+ *   ... --no-each-file                            only the scale comparison
  *
  * Afterwards the API pages are generated again at 1×, so `npm run start`/`build` see the site as it is.
  * Writes bench/runs/scale-<timestamp>.json (not committed) and bench/scale-latest.md.
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {pageTypes} from './measure/page-types';
@@ -35,7 +39,6 @@ import {writeLatestReport} from './measure/latest-report';
 import {timed, type StepCost} from './measure/timed';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
-const docusaurusBin = path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
 const KB = 1024;
 
 export type ScaleOptions = {
@@ -43,8 +46,8 @@ export type ScaleOptions = {
   syntheticOnly: boolean;
   bytesOnly: boolean;
   searchRuns: number;
-  /** Each vendored provider file built alone (`--each-file`), instead of the scale comparison. */
-  eachFile?: boolean;
+  /** Each vendored provider file built alone: after the scale comparison (the default), alone (`--each-file`) or not (`--no-each-file`). */
+  eachFile?: 'also' | 'only' | 'no';
   /**
    * With bytesOnly: the 1× figures are read from this build of the site as it is (e.g. build/, just
    * built by `npm run build`) instead of building it again. The bytes are the same; one build less.
@@ -141,7 +144,7 @@ function buildAtScale(scale: number, syntheticOnly: boolean, bytesOnly: boolean)
   const outDir = outDirOf(scale);
   rmSync(outDir, {recursive: true, force: true});
   mkdirSync(path.dirname(outDir), {recursive: true});
-  const build = timed('docusaurus build', process.execPath, [docusaurusBin, 'build', '--out-dir', outDir], env, siteDir);
+  const build = timed('build', tsx, ['scripts/build-site.ts', '--out-dir', outDir], env, siteDir);
   // What nginx needs to serve the build as production does; the byte figures read the files themselves.
   if (!bytesOnly) {
     timed('postbuild', tsx, ['scripts/write-host-headers.ts', '--root', outDir], env, siteDir);
@@ -234,7 +237,9 @@ export function buildEachFile(): FileFigures[] {
   const tsx = path.join(siteDir, 'node_modules/.bin/tsx');
   const figures: FileFigures[] = [];
   try {
-    for (const sourcePath of providerFixtures) {
+    // The largest first: it is the one that tells whether a build stays within the memory budget.
+    const bySize = [...providerFixtures].sort((a, b) => operationCount(loadApiDocumentOnce(b)) - operationCount(loadApiDocumentOnce(a)));
+    for (const sourcePath of bySize) {
       console.log(`\n${sourcePath}:`);
       const env: NodeJS.ProcessEnv = {...process.env, TESSERA_OPENAPI_ADD: sourcePath};
       delete env[scaleEnv];
@@ -243,7 +248,7 @@ export function buildEachFile(): FileFigures[] {
       const outDir = path.join(siteDir, 'build-scale', `file-${path.basename(sourcePath).replace(/\.json$/, '')}`);
       rmSync(outDir, {recursive: true, force: true});
       mkdirSync(path.dirname(outDir), {recursive: true});
-      const build = timed('docusaurus build', process.execPath, [docusaurusBin, 'build', '--out-dir', outDir], env, siteDir);
+      const build = timed('build', tsx, ['scripts/build-site.ts', '--out-dir', outDir], env, siteDir);
       figures.push({
         sourcePath,
         operations: operationCount(loadApiDocumentOnce(sourcePath)),
@@ -263,36 +268,69 @@ export function buildEachFile(): FileFigures[] {
 
 const megabytes = (cost: StepCost) => (cost.maxRssMB === null ? '?' : cost.maxRssMB.toFixed(0));
 
-export function eachFileMarkdown(figures: FileFigures[]): string {
+/**
+ * The table of each file added alone. With the site alone (`base`, the 1× of the same run), each
+ * time is also given over the site's own, per operation the file adds: what the file costs.
+ */
+export function eachFileMarkdown(figures: FileFigures[], base?: Pick<ScaleFigures, 'generation' | 'build' | 'routes'>): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const perOperation = (seconds: number, baseSeconds: number | undefined, operations: number) =>
+    (((seconds - (baseSeconds ?? 0)) * 1000) / operations).toFixed(0);
+  const overBase = base ? ' over the site alone' : '';
   return [
     line([
       'File added alone',
       'Operations',
       'Pages',
       'Generation (s)',
-      'ms per operation',
+      `Generation${overBase}, ms per operation`,
       'Generation max RSS (MB)',
       'Build (s)',
+      `Build${overBase}, ms per operation`,
       'Build max RSS (MB)',
+      'Within 4 GB',
     ]),
-    line(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    ...figures.map((file) =>
-      line([
-        path.basename(file.sourcePath),
-        String(file.operations),
-        String(file.routes),
-        file.generation.seconds.toFixed(1),
-        ((file.generation.seconds * 1000) / file.operations).toFixed(0),
-        megabytes(file.generation),
-        file.build.seconds.toFixed(1),
-        megabytes(file.build),
-      ]),
-    ),
+    line(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
+    ...(base
+      ? [
+          line([
+            '(the site alone, 1×)',
+            '',
+            String(base.routes),
+            base.generation.seconds.toFixed(1),
+            '',
+            megabytes(base.generation),
+            base.build.seconds.toFixed(1),
+            '',
+            megabytes(base.build),
+            withinBudget(base.build),
+          ]),
+        ]
+      : []),
+    ...[...figures]
+      .sort((a, b) => a.operations - b.operations)
+      .map((file) =>
+        line([
+          path.basename(file.sourcePath),
+          String(file.operations),
+          String(file.routes),
+          file.generation.seconds.toFixed(1),
+          perOperation(file.generation.seconds, base?.generation.seconds, file.operations),
+          megabytes(file.generation),
+          file.build.seconds.toFixed(1),
+          perOperation(file.build.seconds, base?.build.seconds, file.operations),
+          megabytes(file.build),
+          withinBudget(file.build),
+        ]),
+      ),
     '',
-    "Generation: gen-api + gen-postman with the whole site. Build: docusaurus build of the whole site. A build must stay within 4 GB max RSS (SCALING.md). Times vary with the machine's load.",
+    `Generation: gen-api + gen-postman with the whole site. Build: the two docusaurus build processes of npm run build (scripts/build-site.ts) for the whole site; max RSS under GNU time is the larger process's, which must stay within ${buildBudgetMB / 1024} GB (SCALING.md). Each file is built after the one before it in one sitting; times vary with the machine's load, which the header gives.`,
   ].join('\n');
 }
+
+/** The build's memory budget: 4 GB max RSS with any provider's file added. */
+const buildBudgetMB = 4 * 1024;
+const withinBudget = (cost: StepCost) => (cost.maxRssMB === null ? '?' : cost.maxRssMB <= buildBudgetMB ? 'yes' : 'no');
 
 /** The API pages and Postman collections of the site as it is, which `npm run start`/`build` and the unit tests read. */
 function regenerateAtOneTimes(): void {
@@ -348,8 +386,8 @@ export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: Scale
   if (baseBuilt) row('Generation: gen-api + gen-postman (s)', base.generation.seconds, scaled.generation.seconds, 's');
   if (base.generation.maxRssMB && scaled.generation.maxRssMB)
     row('Generation max RSS (MB)', base.generation.maxRssMB, scaled.generation.maxRssMB, 'MB');
-  if (baseBuilt) row('docusaurus build (s)', base.build.seconds, scaled.build.seconds, 's');
-  if (base.build.maxRssMB && scaled.build.maxRssMB) row('docusaurus build max RSS (MB)', base.build.maxRssMB, scaled.build.maxRssMB, 'MB');
+  if (baseBuilt) row('build (s)', base.build.seconds, scaled.build.seconds, 's');
+  if (base.build.maxRssMB && scaled.build.maxRssMB) row('build max RSS (MB)', base.build.maxRssMB, scaled.build.maxRssMB, 'MB');
   row('Total build size (KB, no .br/.gz)', base.totalBuildBytes, scaled.totalBuildBytes, 'KB');
   const cost = perRouteCost(base, scaled);
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
@@ -369,7 +407,7 @@ export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: Scale
 }
 
 function parseArguments(argv: string[]): ScaleOptions {
-  const options: ScaleOptions = {scale: 0, syntheticOnly: false, bytesOnly: false, searchRuns: 3, eachFile: false};
+  const options: ScaleOptions = {scale: 0, syntheticOnly: false, bytesOnly: false, searchRuns: 3, eachFile: 'also'};
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
     if (argument === '--scale') options.scale = Number(argv[++index]);
@@ -377,10 +415,11 @@ function parseArguments(argv: string[]): ScaleOptions {
     else if (argument === '--bytes-only') options.bytesOnly = true;
     else if (argument === '--search-runs') options.searchRuns = Number(argv[++index]);
     else if (argument === '--base-build') options.baseBuild = path.resolve(siteDir, argv[++index] ?? '');
-    else if (argument === '--each-file') options.eachFile = true;
+    else if (argument === '--each-file') options.eachFile = 'only';
+    else if (argument === '--no-each-file') options.eachFile = 'no';
     else
       throw new Error(
-        `Unknown argument ${argument}. Usage: bench:scale [--scale N] [--synthetic-only] [--bytes-only [--base-build DIR]] [--search-runs N] [--each-file]`,
+        `Unknown argument ${argument}. Usage: bench:scale [--scale N] [--synthetic-only] [--bytes-only [--base-build DIR]] [--search-runs N] [--each-file | --no-each-file]`,
       );
   }
   if (options.scale === 0) options.scale = scaleHoldingEveryVendoredFile();
@@ -391,30 +430,39 @@ function parseArguments(argv: string[]): ScaleOptions {
 async function main(): Promise<void> {
   const options = parseArguments(process.argv.slice(2));
   const started = new Date();
-  if (options.eachFile) {
-    const markdown = eachFileMarkdown(buildEachFile());
+  const loadAtStart = os.loadavg()[0]!;
+  if (options.eachFile === 'only') {
+    // The site alone first, for what each file adds over it.
+    const base = buildAtScale(1, false, true);
+    const markdown = `## Each provider file added alone\n\n${eachFileMarkdown(buildEachFile(), base)}`;
     console.log(`\n${markdown}\n`);
     writeLatestReport({
-      file: path.join(siteDir, 'bench/scale-files-latest.md'),
-      title: 'Latest build of each provider file',
+      file: path.join(siteDir, 'bench/scale-latest.md'),
+      title: 'Latest scale benchmark',
       script: 'bench:scale',
       started,
+      loadAtStart,
       markdown,
     });
     return;
   }
   const result = await benchScale(options);
-  const markdown = scaleMarkdown(result);
+  const files = options.eachFile === 'also' ? buildEachFile() : undefined;
+  const markdown = [
+    scaleMarkdown(result),
+    ...(files ? ['', '## Each provider file added alone', '', eachFileMarkdown(files, result.base)] : []),
+  ].join('\n');
   console.log(`\n${markdown}\n`);
   const runsDir = path.join(siteDir, 'bench/runs');
   mkdirSync(runsDir, {recursive: true});
   const stamp = started.toISOString().replace(/[:.]/g, '-');
-  writeFileSync(path.join(runsDir, `scale-${stamp}.json`), `${JSON.stringify({options, ...result}, null, 2)}\n`);
+  writeFileSync(path.join(runsDir, `scale-${stamp}.json`), `${JSON.stringify({options, ...result, files}, null, 2)}\n`);
   writeLatestReport({
     file: path.join(siteDir, 'bench/scale-latest.md'),
     title: 'Latest scale benchmark',
     script: 'bench:scale',
     started,
+    loadAtStart,
     markdown,
   });
 }

@@ -42,7 +42,7 @@ try {
   symlinkSync(path.join(siteDir, 'node_modules'), path.join(copyDir, 'node_modules'), 'dir');
   run(tsx('generate-api-docs.ts'));
   run(tsx('generate-postman-collections.ts'));
-  run([path.join('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', outDir]);
+  run(tsx('build-site.ts', '--out-dir', outDir));
   // The same response headers as production, with the script hashes of the stock pages.
   run(tsx('write-host-headers.ts', '--root', outDir));
 } finally {

@@ -14,11 +14,10 @@ import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {convert} from 'openapi-to-postmanv2';
-import {parse} from 'yaml';
 import {openApiSpecs} from '../config/openapi';
 import {collectionPath, environmentIds, environmentPath, postmanDirectory} from '../config/postman';
 import {swapInStagedOutput} from './staged-output';
-import {sampleAuth, sampleRequest, type JsonObject, type SampleApiKey, type SampleRequest} from '../src/lib/openapi';
+import {parseApiFile, sampleAuth, sampleRequest, type JsonObject, type SampleApiKey, type SampleRequest} from '../src/lib/openapi';
 import {formFields} from '../src/lib/sample-languages/language';
 import {httpMethods} from '../src/lib/http-methods';
 
@@ -171,7 +170,7 @@ function defaultAuth(document: JsonObject): unknown {
 
 export async function postmanDownloads(sourcePath: string): Promise<PostmanDownloads> {
   const source = readFileSync(path.join(siteDir, sourcePath), 'utf8');
-  const document = parse(source) as JsonObject & {info: {title: string; version: string}; servers?: Server[]};
+  const document = parseApiFile(sourcePath, source) as JsonObject & {info: {title: string; version: string}; servers?: Server[]};
   const collection = await convertDocument(source);
   withFreshIdempotencyKeys(collection);
   withSampleRequests(collection, document);
@@ -213,7 +212,8 @@ function withSampleRequests(collection: PostmanCollection, document: JsonObject)
     const sample = samples.get(requestKey(request.method, (request.url.path ?? []).join('/')));
     if (!sample) continue;
     const {body} = sample.request;
-    if (body !== undefined && request.body?.mode === 'raw') request.body.raw = JSON.stringify(body, null, 2);
+    if (body !== undefined && request.body?.mode === 'raw')
+      request.body.raw = JSON.stringify(withBodyKeyVariables(sample.request), null, 2);
     // The converter lists a form's top-level fields with placeholder values, nested ones not at all.
     if (body !== undefined && request.body?.mode === 'urlencoded')
       request.body.urlencoded = formFields(body).map(([key, value]) => ({key, value}));
@@ -229,6 +229,18 @@ function withSampleRequests(collection: PostmanCollection, document: JsonObject)
         ];
     }
   }
+}
+
+/** The sample's JSON body, a credential it carries (Plaid's required `secret`) as the environment's variable, as its headers send it. */
+function withBodyKeyVariables(sample: SampleRequest): unknown {
+  if (!sample.bodyKeys || !sample.body || typeof sample.body !== 'object') return sample.body;
+  const keys = [...(sample.auth.type === 'apiKey' ? [sample.auth] : []), ...(sample.additionalKeys ?? [])];
+  const filled = sample.bodyKeys.map(({member, key}) => {
+    const apiKey = keys.find((candidate) => candidate.key === key);
+    if (!apiKey) throw new Error(`the body member ${member} reads ${key}, which no API key of the request is`);
+    return [member, `{{${keyVariable(apiKey)}}}`];
+  });
+  return {...(sample.body as Record<string, unknown>), ...Object.fromEntries(filled)};
 }
 
 /** The sample's values for the request's path variables and query parameters, in place of the converter's `<string>`. */

@@ -14,6 +14,7 @@ import {parse} from 'yaml';
 import {postmanDownloads, requestsOf} from '../../scripts/generate-postman-collections';
 import {sampleRequest, type JsonObject, type SampleRequest} from '../../src/lib/openapi';
 import {codeSamples, sampleLanguage, sampleLanguages, withCodeSamples} from '../../src/lib/sample-languages';
+import {monoCompatible} from '../../src/lib/sample-languages/csharp/mono-compatible';
 import {runSample} from '../support/sample-runner';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
@@ -185,6 +186,71 @@ test('a body never carries a credential as a literal: optional members that repe
     assert.doesNotMatch(source, /secret-from-the-example|client-id-from-the-example/, language);
   }
 });
+
+test('a credential the body schema requires is read from the environment variable of its scheme in every language, never a literal', async () => {
+  const request = requestOf(combined, '/application/get', 'post');
+  assert.deepEqual(request.bodyKeys, [
+    {member: 'client_id', key: 'LEDGER_DATA_CLIENT_ID'},
+    {member: 'secret', key: 'LEDGER_DATA_SECRET'},
+  ]);
+  const reads: Record<string, (variable: string) => RegExp> = {
+    curl: (variable) => new RegExp(`"'"\\$${variable}"'"`),
+    python: (variable) => new RegExp(`: os\\.environ\\["${variable}"\\],`),
+    node: (variable) => new RegExp(`: process\\.env\\.${variable},`),
+    php: (variable) => new RegExp(`=> getenv\\('${variable}'\\),`),
+    java: (variable) => new RegExp(`\\.formatted\\([^;]*System\\.getenv\\("${variable}"\\)`),
+    go: (variable) => new RegExp(`fmt\\.Sprintf\\(\`[\\s\\S]*\`, [^\\n]*os\\.Getenv\\("${variable}"\\)`),
+    ruby: (variable) => new RegExp(`: ENV\\.fetch\\("${variable}"\\),`),
+    csharp: (variable) => new RegExp(`"\\{\\{Environment\\.GetEnvironmentVariable\\("${variable}"\\)\\}\\}"`),
+  };
+  assert.deepEqual(Object.keys(reads).sort(), sampleLanguages.map(({id}) => id).sort());
+  for (const [language, source] of Object.entries(sourcesOf(request))) {
+    for (const variable of ['LEDGER_DATA_CLIENT_ID', 'LEDGER_DATA_SECRET']) assert.match(source, reads[language]!(variable), language);
+    // Neither a schema's placeholder nor the variable's name as text.
+    assert.doesNotMatch(source, /(?:secret|client_id)["']?\s*(?::|=>)\s*["'](?:string|LEDGER_DATA_)/, language);
+  }
+  // The C# the tests compile with Mono reads them too.
+  assert.match(
+    monoCompatible(sourcesOf(request).csharp!),
+    /""secret"": ""\{Environment\.GetEnvironmentVariable\("LEDGER_DATA_SECRET"\)\}""/,
+  );
+  // What the quick-starting languages send: the variables' values, each in its member.
+  const environment = {LEDGER_DATA_CLIENT_ID: 'id-from-env', LEDGER_DATA_SECRET: 'secret-from-env', LEDGER_DATA_VERSION: '2024-01-01'};
+  for (const language of ['curl', 'python', 'node', 'php', 'ruby']) {
+    const run = await runSample(language, sampleLanguage(language).render(request), echoUrl, {
+      baseUrl: 'https://sandbox.ledger-data.example',
+      environment,
+    });
+    assert.equal(run.exitCode, 0, `${language}: ${run.stdout}${run.stderr}`);
+    const sent = JSON.parse(lastEchoedBody) as Record<string, unknown>;
+    assert.deepEqual([sent.client_id, sent.secret], ['id-from-env', 'secret-from-env'], language);
+  }
+  // Postman sends the environment's variables there.
+  const downloads = await postmanDownloads(combinedFile);
+  const application = requestsOf(downloads.collection.item).find((item) => item.url.path?.join('/') === 'application/get')!;
+  const raw = JSON.parse(application.body!.raw!) as Record<string, unknown>;
+  assert.deepEqual([raw.client_id, raw.secret], ['{{ledgerDataClientId}}', '{{ledgerDataSecret}}']);
+});
+
+let echo: Server;
+let echoUrl: string;
+/** The body of the last request the echo server got, which answers every request 200 with `{}`. */
+let lastEchoedBody = '';
+
+before(async () => {
+  echo = http.createServer((incoming, response) => {
+    let body = '';
+    incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    incoming.on('end', () => {
+      lastEchoedBody = body;
+      response.writeHead(200, {'Content-Type': 'application/json'}).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+});
+
+after(() => echo.close());
 
 test('the Postman request of a combined requirement sends every key, and the sample’s path and required query values', async () => {
   const downloads = await postmanDownloads(combinedFile);

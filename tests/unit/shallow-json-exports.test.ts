@@ -68,5 +68,6 @@ test('the OpenAPI plugin carries the option, and the upstream plugin still confi
   assert.equal(upstream.configureWebpack, undefined);
   const plugin = await openApiDocsPlugin(context, openApiPluginOptions);
   assert.equal(plugin.name, upstream.name);
-  assert.equal(plugin.configureWebpack, shallowJsonExports);
+  const configure = plugin.configureWebpack as unknown as (config: object, isServer: boolean) => {module?: unknown};
+  for (const isServer of [false, true]) assert.deepEqual(configure({}, isServer).module, shallowJsonExports().module);
 });

@@ -24,8 +24,17 @@ export type ApiDocument = JsonObject & {
 export const siteDir = path.resolve(__dirname, '../../..');
 export const apiFiles = {v3: 'openapi/tessera-v3.yaml', v1: 'openapi/tessera-v1.yaml'} as const;
 
+/**
+ * An OpenAPI file's text as a document: a `.json` file with JSON.parse, any other with the YAML
+ * parser. A provider's file is often JSON of several MB, and the YAML parser keeps a node for every
+ * value while it reads: GitHub's 5.7 MB file took it 15 s and 450 MB, JSON.parse 0.4 s and 76 MB.
+ */
+export function parseApiFile(file: string, text: string): ApiDocument {
+  return (file.endsWith('.json') ? JSON.parse(text) : parse(text)) as ApiDocument;
+}
+
 export function loadApiDocument(file: string): ApiDocument {
-  return parse(readFileSync(path.join(siteDir, file), 'utf8')) as ApiDocument;
+  return parseApiFile(file, readFileSync(path.join(siteDir, file), 'utf8'));
 }
 
 const parsedOnce = new Map<string, ApiDocument>();

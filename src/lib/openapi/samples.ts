@@ -71,6 +71,12 @@ export type SampleRequest = {
   idempotencyKey: boolean;
   body: unknown;
   /**
+   * The top-level members of the JSON body whose value each language reads from an environment
+   * variable, not from `body` (which holds the variable's name there): a credential the schema
+   * requires in the body too (Plaid's `client_id` and `secret` on `/application/get`).
+   */
+  bodyKeys?: SampleBodyKey[];
+  /**
    * How the body is sent: JSON, or form-encoded (`application/x-www-form-urlencoded`, as Stripe's
    * API takes every body) when the operation takes no JSON.
    */
@@ -435,7 +441,12 @@ const formMediaType = 'application/x-www-form-urlencoded';
  * an operation declares (Stripe's `expand`, on every retrieval) goes in the query string instead,
  * in the same bracket notation; one without fields goes nowhere.
  */
-function withoutBodyOnRead(method: string, url: string, query: [string, string][], example: {body: unknown; bodyType?: 'json' | 'form'}) {
+function withoutBodyOnRead<Example extends {body: unknown; bodyType?: 'json' | 'form'}>(
+  method: string,
+  url: string,
+  query: [string, string][],
+  example: Example,
+) {
   const moved = ['get', 'head'].includes(method) && example.bodyType === 'form';
   const fields = [...query, ...(moved ? formFields(example.body) : [])];
   const withQuery = fields.length > 0 ? `${url}?${new URLSearchParams(fields).toString()}` : url;
@@ -534,21 +545,45 @@ export function withBodyExamplesAsSent(document: JsonObject): JsonObject {
   return document;
 }
 
+/** A member of a JSON body whose value is a credential the sample reads from its environment variable. */
+export type SampleBodyKey = {member: string; key: string};
+
 /**
- * The body without the members that carry a credential the sample already sends in a header, the
- * query or a cookie (Plaid's optional `client_id` and `secret`): a body never holds a secret as a
- * literal. A member the schema requires stays.
+ * The body with its credentials taken out of the example (Plaid's `client_id` and `secret`, which
+ * its request schemas declare beside the headers that carry them): a body never holds a credential
+ * as a literal, from an example or a schema's placeholder (`"secret": "string"`). A member that
+ * repeats a key the sample already sends in a header, the query or a cookie is left out, unless
+ * the schema requires it (Plaid's `/application/get`); then it stays, and the sample fills it from
+ * the key's environment variable (`bodyKeys`).
  */
-function withoutCredentialMembers(document: JsonObject, operation: JsonObject, body: unknown, keys: SampleApiKey[]): unknown {
-  if (!isRecord(body) || keys.length === 0) return body;
+function withCredentialsFromEnvironment(
+  document: JsonObject,
+  operation: JsonObject,
+  body: unknown,
+  keys: SampleApiKey[],
+): {body: unknown; bodyKeys?: SampleBodyKey[]} {
+  if (!isRecord(body) || keys.length === 0) return {body};
   const media = ((resolveRef(document, operation.requestBody)?.content ?? {}) as Record<string, JsonObject>)['application/json'];
   const schema = media?.schema ? resolveRef(document, media.schema) : {};
   const required = new Set((schema.required ?? []) as string[]);
   const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const credentials = keys.flatMap((key) => [plain(key.name), plain(key.key)]);
-  const carriesCredential = (member: string) =>
-    plain(member).length >= 6 && credentials.some((credential) => credential === plain(member) || credential.endsWith(plain(member)));
-  return Object.fromEntries(Object.entries(body).filter(([member]) => required.has(member) || !carriesCredential(member)));
+  const keyOf = (member: string) =>
+    plain(member).length >= 6
+      ? keys.find((key) =>
+          [plain(key.name), plain(key.key)].some((credential) => credential === plain(member) || credential.endsWith(plain(member))),
+        )
+      : undefined;
+  const bodyKeys: SampleBodyKey[] = [];
+  const kept = Object.entries(body).filter(([member]) => {
+    const key = keyOf(member);
+    if (key && required.has(member)) bodyKeys.push({member, key: key.key});
+    return !key || required.has(member);
+  });
+  // The value the language replaces with its reading of the variable; the key's name, so the body still reads as one.
+  const filled = Object.fromEntries(
+    kept.map(([member, value]) => [member, bodyKeys.find((found) => found.member === member)?.key ?? value]),
+  );
+  return bodyKeys.length > 0 ? {body: filled, bodyKeys} : {body: filled};
 }
 
 /** The JSON schema of a response's body, for the JSON media types (`application/problem+json` too). */
@@ -628,7 +663,7 @@ export function sampleRequest(document: JsonObject, path: string, pathItem: Json
   const keys = [...(auth.type === 'apiKey' ? [auth] : []), ...additionalKeys];
   const example = requestBodyExample(document, operation);
   const sent =
-    example.bodyType === 'json' ? {...example, body: withoutCredentialMembers(document, operation, example.body, keys)} : example;
+    example.bodyType === 'json' ? {...example, ...withCredentialsFromEnvironment(document, operation, example.body, keys)} : example;
   return {
     method: method.toUpperCase(),
     auth,

@@ -89,6 +89,37 @@ export const jsonText = (body: unknown) => JSON.stringify(body, null, 2);
 
 export {formFields} from '../openapi/form-fields';
 
+/** What stands for a body member's environment variable in a literal until the language puts its reading there. */
+const bodyKeyMarker = (key: string) => `\u2063${key}\u2063`;
+/** The marker as a literal holds it: in double or single quotes, escaped or not. */
+const quotedMarker = /(\\?["'])\u2063([A-Za-z0-9_]+)\u2063\1/g;
+
+/**
+ * The JSON body's literal, as `write` renders a body, with each member `bodyKeys` names reading
+ * its environment variable: `read` gives the language's expression for it (`os.environ["PLAID_SECRET"]`),
+ * in place of the quoted string the literal held (`quote`: the quote that string was written with).
+ * Also the variables, in the order the literal reads them, for languages that format the text.
+ */
+export function bodyLiteral(
+  request: SampleRequest,
+  write: (body: unknown) => string,
+  read: (key: string, quote: string) => string,
+): {text: string; keys: string[]} {
+  const bodyKeys = request.bodyKeys ?? [];
+  if (bodyKeys.length === 0 || !isRecord(request.body)) return {text: write(request.body), keys: []};
+  const marked = {...request.body};
+  // Only the members the body has: a guide's own body (sampleRequestOf) may leave them out.
+  for (const {member, key} of bodyKeys) if (member in marked) marked[member] = bodyKeyMarker(key);
+  const keys: string[] = [];
+  const text = write(marked).replace(quotedMarker, (_, quote: string, key: string) => {
+    keys.push(key);
+    return read(key, quote);
+  });
+  return {text, keys};
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
 /** Whether the request sends its body form-encoded (`application/x-www-form-urlencoded`), not as JSON. */
 export const isForm = (request: SampleRequest) => request.bodyType === 'form' && request.body !== undefined;
 

@@ -17,13 +17,14 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
-import {parse, stringify} from 'yaml';
+import {stringify} from 'yaml';
 import {markdownTwinsOptions} from '../../../config/llms';
 import {openApiSpecs, operationPageRoute, versionDocsFolder, type OpenApiSpec} from '../../../config/openapi';
 import {docsVersions} from '../../../config/site-constants';
 import type {JsonObject} from '../../lib/openapi/refs';
 import {keepSchemaCyclesAsReferences} from '../../lib/openapi/schema-cycles';
 import {sampleLanguageNames} from '../../lib/sample-languages/languages';
+import {parseApiFile} from '../../lib/openapi/document';
 import {providerDocument} from '../../lib/openapi/provider-content';
 import {withReferencedObjectLinks} from '../../lib/openapi/field-schemas';
 import type {CodeSample} from '../../lib/openapi/operation-summary';
@@ -64,7 +65,7 @@ function operationsFor(siteDir: string, versionName: string): Map<string, TwinOp
     // As gen-api hands it to the OpenAPI plugin: titles, operation ids, a provider's links and
     // images as its pages have them (src/lib/openapi/provider-content.ts), and a schema of a cycle
     // named and linked, not written out again inside another (src/lib/openapi/schema-cycles.ts).
-    const source = parse(readFileSync(path.join(siteDir, spec.sourcePath), 'utf8')) as JsonObject;
+    const source = parseApiFile(spec.sourcePath, readFileSync(path.join(siteDir, spec.sourcePath), 'utf8'));
     const pages = providerDocument(source, {provider: !spec.referencePages, linkBase: spec.linkBase});
     // A field that is an id or `null` links the object it identifies, as the page does.
     const linked = spec.referencePages

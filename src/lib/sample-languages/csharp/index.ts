@@ -7,6 +7,7 @@
 import type {SampleRequest} from '../../openapi/samples';
 import {
   apiKeysOf,
+  bodyLiteral,
   errorMembers,
   formFields,
   hasQuery,
@@ -23,11 +24,27 @@ const env = (name: string) => `Environment.GetEnvironmentVariable("${name}")`;
 const csharpString = (text: string) => JSON.stringify(text);
 
 /** The JSON body as a raw string literal (C# 11), indented with the closing quotes. */
-function rawString(body: unknown, indent: string): string {
+function rawString(body: unknown, indent: string, dollars = ''): string {
   const lines = jsonText(body)
     .split('\n')
     .map((line) => `${indent}${line}`);
-  return `"""\n${lines.join('\n')}\n${indent}"""`;
+  return `${dollars}"""\n${lines.join('\n')}\n${indent}"""`;
+}
+
+/**
+ * The body's literal, an interpolated raw string where a credential the body must carry reads its
+ * variable: with one `$` more than the longest run of braces in the JSON, so that its braces stay text.
+ */
+function bodyString(request: SampleRequest): string {
+  if (!request.bodyKeys) return rawString(request.body, '    ');
+  const longestBraces = Math.max(0, ...(jsonText(request.body).match(/\{+|\}+/g) ?? []).map((run) => run.length));
+  const braces = Math.max(2, longestBraces + 1);
+  const [open, close] = ['{'.repeat(braces), '}'.repeat(braces)];
+  return bodyLiteral(
+    request,
+    (body) => rawString(body, '    ', '$'.repeat(braces)),
+    (key, quote) => `${quote}${open}${env(key)}${close}${quote}`,
+  ).text;
 }
 
 export function render(request: SampleRequest): string {
@@ -68,7 +85,7 @@ export function render(request: SampleRequest): string {
     );
   } else if (request.body !== undefined) {
     usings.add('System.Text');
-    lines.push(`request.Content = new StringContent(${rawString(request.body, '    ')}, Encoding.UTF8, "application/json");`);
+    lines.push(`request.Content = new StringContent(${bodyString(request)}, Encoding.UTF8, "application/json");`);
   }
   lines.push('', 'using var response = await client.SendAsync(request);');
   const variable = success.name;

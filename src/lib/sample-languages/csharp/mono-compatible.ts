@@ -11,7 +11,8 @@
  * - `string?` and `object?` become `string` and `object`, and `T? x = null;` becomes `T x = null;`:
  *   nullable reference annotations (C# 8) only tell .NET's compiler which references may be null
  *   (were T a value type, `T x = null;` would not compile: a wrong rewrite fails loudly);
- * - a raw string literal becomes the verbatim string with the same text (C# 11);
+ * - a raw string literal becomes the verbatim string with the same text (C# 11), an interpolated one
+ *   the interpolated verbatim string (C# 6);
  * - `HttpMethod.Patch` becomes `new HttpMethod("PATCH")` (.NET Core 2.1 API; Mono has the constructor);
  * - `Microsoft.Data.Sqlite` becomes Mono's `Mono.Data.Sqlite`, whose `SqliteConnection`,
  *   `SqliteCommand` and parameters are the same ADO.NET classes;
@@ -32,12 +33,24 @@ const implicitUsings = [
 ];
 
 /** A raw string literal's text as a verbatim string literal: the closing quotes' indentation removed from each line, quotes doubled. */
-function verbatimString(lines: string, indent: string): string {
+function verbatimString(lines: string, indent: string, dollars = ''): string {
   const text = lines
     .split('\n')
     .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
     .join('\n');
-  return `@"${text.replaceAll('"', '""')}"`;
+  if (!dollars) return `@"${text.replaceAll('"', '""')}"`;
+  // An interpolated raw string (`$$"""…{{expression}}…"""`) as an interpolated verbatim one (C# 6):
+  // its holes take one brace each, its text's braces are doubled.
+  const n = dollars.length;
+  const hole = new RegExp(`\\{{${n}}([\\s\\S]*?)\\}{${n}}`, 'g');
+  const verbatim = (part: string) => part.replaceAll('"', '""').replaceAll('{', '{{').replaceAll('}', '}}');
+  let result = '';
+  let last = 0;
+  for (const match of text.matchAll(hole)) {
+    result += `${verbatim(text.slice(last, match.index))}{${match[1]}}`;
+    last = match.index + match[0].length;
+  }
+  return `$@"${result}${verbatim(text.slice(last))}"`;
 }
 
 /** A type declared at the file's top level, after the top-level statements. */
@@ -46,7 +59,9 @@ const typeDeclaration = /^(?:(?:public|internal|static|sealed|abstract|partial)\
 /** The forms of C# 8 to 11 that mcs lacks, in a piece of the program, rewritten. */
 function withoutNewerForms(code: string): string {
   return code
-    .replace(/"""\n([\s\S]*?)\n([ \t]*)"""/g, (_, text: string, indent: string) => verbatimString(text, indent))
+    .replace(/(\$*)"""\n([\s\S]*?)\n([ \t]*)"""/g, (_, dollars: string, text: string, indent: string) =>
+      verbatimString(text, indent, dollars),
+    )
     .replace(/^([ \t]*)using var /gm, '$1var ')
     .replace(/^([ \t]*)using ([A-Z][\w.<>]*) (\w+) = /gm, '$1$2 $3 = ')
     .replace(/\b(string|object)\?(?=[\s>,)\]])/g, '$1')

@@ -1,6 +1,6 @@
 /** cURL in bash: the request as a reader pastes it into a terminal; `--fail-with-body` prints an error's body and exits non-zero. */
 import type {SampleRequest} from '../../openapi/samples';
-import {apiKeysOf, formFields, isForm, jsonText, type SampleLanguage} from '../language';
+import {apiKeysOf, bodyLiteral, formFields, isForm, jsonText, type SampleLanguage} from '../language';
 
 const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
@@ -22,7 +22,13 @@ export function render(request: SampleRequest): string {
     for (const [name, value] of formFields(request.body)) lines.push(`--data-urlencode ${shellQuoted(`${name}=${value}`)}`);
   } else if (request.body !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`);
-    lines.push(`--data-raw ${shellQuoted(jsonText(request.body))}`);
+    // A credential the body must carry closes the quotes for the shell to read its variable there.
+    const body = bodyLiteral(
+      request,
+      (value) => shellQuoted(jsonText(value)),
+      (key) => `"'"$${key}"'"`,
+    );
+    lines.push(`--data-raw ${body.text}`);
   }
   return lines.join(' \\\n  ');
 }

@@ -2,7 +2,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import type {SampleRequest} from '../../openapi/samples';
-import {apiKeysOf, errorMembers, formFields, idempotencyComment, isForm, jsonText, successOf, type SampleLanguage} from '../language';
+import {
+  apiKeysOf,
+  bodyLiteral,
+  errorMembers,
+  formFields,
+  idempotencyComment,
+  isForm,
+  jsonText,
+  successOf,
+  type SampleLanguage,
+} from '../language';
 
 /** The JSON body as a Go string literal: a raw string, unless the JSON holds a backtick. */
 const goString = (body: unknown) => {
@@ -33,7 +43,18 @@ export function render(request: SampleRequest): string {
     );
   } else if (request.body !== undefined) {
     imports.add('strings');
-    body.push(`payload := strings.NewReader(${goString(request.body)})`);
+    // A credential the body must carry goes in with fmt.Sprintf, every other % of the text doubled.
+    const literal = bodyLiteral(
+      request,
+      (value) => (request.bodyKeys ? goString(value).replaceAll('%', '%%') : goString(value)),
+      (_, quote) => `${quote}%s${quote}`,
+    );
+    if (literal.keys.length > 0) imports.add('fmt').add('os');
+    const text =
+      literal.keys.length > 0
+        ? `fmt.Sprintf(${literal.text}, ${literal.keys.map((key) => `os.Getenv("${key}")`).join(', ')})`
+        : literal.text;
+    body.push(`payload := strings.NewReader(${text})`);
   }
   const method = methodConstant[request.method] ?? JSON.stringify(request.method);
   body.push(

@@ -12,6 +12,7 @@ import type {SampleRequest} from '../../openapi/samples';
 import {
   apiKeysOf,
   baseName,
+  bodyLiteral,
   errorMembers,
   formFields,
   hasQuery,
@@ -29,8 +30,8 @@ const env = (name: string) => `System.getenv("${name}")`;
 const javaString = (text: string) => JSON.stringify(text);
 
 /** The JSON body as a text block: its lines indented with the code, backslashes escaped. */
-function textBlock(body: unknown, indent: string): string {
-  const lines = jsonText(body)
+function textBlock(body: unknown, indent: string, formatted = false): string {
+  const lines = (formatted ? jsonText(body).replaceAll('%', '%%') : jsonText(body))
     .replaceAll('\\', '\\\\')
     .replaceAll('"""', '\\"""')
     .split('\n')
@@ -72,7 +73,16 @@ export function render(request: SampleRequest): string {
       '        + URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))',
       '    .collect(Collectors.joining("&"));',
     );
-  } else if (request.body !== undefined) statements.push(`String payload = ${textBlock(request.body, '            ')};`);
+  } else if (request.body !== undefined) {
+    // A credential the body must carry goes in with String.formatted, every other % of the text doubled.
+    const body = bodyLiteral(
+      request,
+      (value) => textBlock(value, '            ', request.bodyKeys !== undefined),
+      (_, quote) => `${quote}%s${quote}`,
+    );
+    const formatted = body.keys.length > 0 ? `.formatted(${body.keys.map(env).join(', ')})` : '';
+    statements.push(`String payload = ${body.text}${formatted};`);
+  }
   if (auth.type === 'basic') {
     imports.add('java.util.Base64').add('java.nio.charset.StandardCharsets');
     statements.push(

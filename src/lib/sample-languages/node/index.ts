@@ -2,6 +2,7 @@
 import type {SampleRequest} from '../../openapi/samples';
 import {
   apiKeysOf,
+  bodyLiteral,
   errorMembers,
   formFields,
   hasQuery,
@@ -54,7 +55,10 @@ export function render(request: SampleRequest): string {
   if (isForm(request)) {
     const fields = formFields(request.body).map(([name, value]) => `    ${key(name)}: ${singleQuoted(value)},`);
     options.push(`  body: new URLSearchParams({\n${fields.join('\n')}\n  }),`);
-  } else if (request.body !== undefined) options.push(`  body: JSON.stringify(${indent(jsonText(request.body), 2)}),`);
+  } else if (request.body !== undefined) {
+    const body = bodyLiteral(request, jsonText, (variable) => `process.env.${variable}`);
+    options.push(`  body: JSON.stringify(${indent(body.text, 2)}),`);
+  }
   const inQuery = keys.filter((candidate) => candidate.in === 'query');
   const url =
     inQuery.length > 0

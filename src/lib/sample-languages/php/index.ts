@@ -1,6 +1,6 @@
 /** PHP 8 with Guzzle 7, the HTTP client most PHP integrators use (Debian: php-guzzlehttp-guzzle). */
 import type {SampleRequest} from '../../openapi/samples';
-import {apiKeysOf, errorMembers, formFields, idempotencyComment, isForm, successOf, type SampleLanguage} from '../language';
+import {apiKeysOf, bodyLiteral, errorMembers, formFields, idempotencyComment, isForm, successOf, type SampleLanguage} from '../language';
 
 /** A JSON value as a PHP array literal, so the sample reads as PHP. */
 export function phpValue(value: unknown, depth: number): string {
@@ -40,7 +40,16 @@ export function render(request: SampleRequest): string {
   options.push(`    'headers' => [\n${headers.join('\n')}\n    ],`);
   // Guzzle form-encodes `form_params` and sets the Content-Type.
   if (isForm(request)) options.push(`    'form_params' => ${phpValue(Object.fromEntries(formFields(request.body)), 1)},`);
-  else if (request.body !== undefined) options.push(`    'json' => ${phpValue(request.body, 1)},`);
+  else if (request.body !== undefined)
+    options.push(
+      `    'json' => ${
+        bodyLiteral(
+          request,
+          (body) => phpValue(body, 1),
+          (key) => `getenv('${key}')`,
+        ).text
+      },`,
+    );
   options.push(`    // Answers of 4xx and 5xx are returned, not thrown, so their body can be read.`, `    'http_errors' => false,`);
   const variable = `$${success.name}`;
   const errors = request.errorFields;

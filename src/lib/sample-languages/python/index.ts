@@ -2,6 +2,7 @@
 import type {SampleRequest} from '../../openapi/samples';
 import {
   apiKeysOf,
+  bodyLiteral,
   errorMembers,
   formFields,
   idempotencyComment,
@@ -59,7 +60,7 @@ export function render(request: SampleRequest): string {
   options.push(`headers={\n${headers.map((line) => `        ${line}`).join('\n')}\n    },`);
   // requests form-encodes a dict given as `data`, and sets the Content-Type.
   if (isForm(request)) options.push(`data=${pythonValue(Object.fromEntries(formFields(request.body)), 1)},`);
-  else if (request.body !== undefined) options.push(`json=${pythonValue(request.body, 1)},`);
+  else if (request.body !== undefined) options.push(`json=${bodyLiteral(request, (body) => pythonValue(body, 1), env).text},`);
   options.push('timeout=30,');
   const errors = request.errorFields;
   const raw = 'raise SystemExit(f"{response.status_code}: {response.text}")';

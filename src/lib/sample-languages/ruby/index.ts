@@ -1,6 +1,16 @@
 /** Ruby with the standard library only: Net::HTTP and JSON (Debian: ruby). */
 import type {SampleRequest} from '../../openapi/samples';
-import {apiKeysOf, errorMembers, formFields, idempotencyComment, isForm, snakeCase, successOf, type SampleLanguage} from '../language';
+import {
+  apiKeysOf,
+  bodyLiteral,
+  errorMembers,
+  formFields,
+  idempotencyComment,
+  isForm,
+  snakeCase,
+  successOf,
+  type SampleLanguage,
+} from '../language';
 
 /** `reference:` for a key that is a plain word, `"x-id":` otherwise (both make symbol keys, which JSON writes as strings). */
 const hashKey = (key: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${key}:` : `${JSON.stringify(key)}:`);
@@ -57,7 +67,10 @@ export function render(request: SampleRequest): string {
   // set_form_data form-encodes the pairs and sets the Content-Type.
   if (isForm(request)) lines.push(`request.set_form_data(${rubyValue(Object.fromEntries(formFields(request.body)))})`);
   else if (request.body !== undefined) {
-    lines.push('request.content_type = "application/json"', `request.body = JSON.generate(${rubyValue(request.body)})`);
+    lines.push(
+      'request.content_type = "application/json"',
+      `request.body = JSON.generate(${bodyLiteral(request, (body) => rubyValue(body), env).text})`,
+    );
   }
   lines.push(
     '',
