@@ -1,6 +1,6 @@
 /**
  * Our search against Pagefind (the devDependency's version) on the same built pages and the same
- * query sets (tests/support/search-queries.ts): how many queries find their page among the first
+ * query sets (scripts/measure/search-queries.ts): how many queries find their page among the first
  * three results (for the definitions, as the first), and the bytes the searches fetch.
  *
  *   npx tsx scripts/compare-search-pagefind.ts [--build build] [--out bench/search-vs-pagefind.md]
@@ -29,7 +29,7 @@ import {brotliCompressSync, constants as zlibConstants, gzipSync} from 'node:zli
 import {chromium, type Browser, type BrowserContext, type Page} from '@playwright/test';
 import {chromiumFlags, testChromiumPath} from '../config/chromium';
 import {hydratedSelector} from './measure/page-weight';
-import {definitionsByVersion, phrasesByVersion, queriesByVersion, suggestionsFor} from '../tests/support/search-queries';
+import {definitionsByVersion, phrasesByVersion, queriesByVersion, suggestionsFor} from './measure/search-queries';
 
 type Case = {query: string; pages: string[]};
 type CaseSet = {name: string; version: string; start: string; first: boolean; cases: Case[]};

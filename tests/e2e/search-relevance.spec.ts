@@ -4,12 +4,12 @@
  * phrases taken from the pages' text (prose, table cells, the fields of object and error pages),
  * which only a full-text index finds; no query's suggestions list a page twice. And names (error
  * codes, field names) whose defining page must be the first suggestion. The pages are read from
- * the suggestions' links; the query sets are in tests/support/search-queries.ts.
+ * the suggestions' links; the query sets are in scripts/measure/search-queries.ts.
  */
 import {expect, test} from '@playwright/test';
 import {expectHydrated} from '../support/hydration';
 import {searchPages} from '../support/search-index';
-import {definitionsByVersion, phrasesByVersion, queriesByVersion, suggestionsFor} from '../support/search-queries';
+import {definitionsByVersion, phrasesByVersion, queriesByVersion, suggestionsFor} from '../../scripts/measure/search-queries';
 
 /** What is wrong with a query's suggestions beyond its expected page: a page listed twice. */
 function repeatedPages(query: string, pages: string[]): string[] {
