@@ -15,7 +15,7 @@ import {isoSeconds} from './clock';
 import {randomAlphanumeric} from './ids';
 import type {DeliveryRules} from './notifications';
 import {ApiProblem, validationFailed} from './problems';
-import {cardBehaviour, testValueWith, type CardBehaviour, type V3Facts} from './tessera-v3';
+import {cardBehaviour, orderStatusOf, testValueWith, type CardBehaviour, type V3Facts} from './tessera-v3';
 import type {ValidationIssue} from './validation';
 
 type Money = {amount: number; currency: string};
@@ -389,19 +389,12 @@ export class V1Account {
 
   /** The order status its amounts give (the `OrderStatus` table). */
   private settleOrderStatus(order: OrderRecord, now: number, released?: 'cancelled' | 'expired'): void {
-    const captured = (order.data.captured_amount as Money).amount;
-    const refunded = (order.data.refunded_amount as Money).amount;
-    const remaining = (order.data.remaining_authorized_amount as Money).amount;
-    const next =
-      captured === 0
-        ? (released ?? 'authorized')
-        : refunded === 0
-          ? remaining > 0
-            ? 'part_captured'
-            : 'captured'
-          : refunded === captured && remaining === 0
-            ? 'refunded'
-            : 'part_refunded';
+    const next = orderStatusOf(
+      (order.data.captured_amount as Money).amount,
+      (order.data.refunded_amount as Money).amount,
+      (order.data.remaining_authorized_amount as Money).amount,
+      released,
+    );
     this.move('OrderStatus', order.data, next);
     this.touch(order.data, now);
   }

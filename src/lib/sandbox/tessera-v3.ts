@@ -243,6 +243,23 @@ export type Call = {
 export type HandlerResult = {status: number; body: unknown};
 
 /** One merchant account's objects and the V3 operations on them. */
+/**
+ * The order status its amounts give, in V3 and V1 alike (the `OrderStatus` tables: the status is a
+ * summary of the amounts); `released` is the status of an order nothing was captured of once its
+ * authorization is released.
+ */
+export function orderStatusOf(captured: number, refunded: number, remaining: number, released?: 'cancelled' | 'expired'): string {
+  return captured === 0
+    ? (released ?? 'authorized')
+    : refunded === 0
+      ? remaining > 0
+        ? 'part_captured'
+        : 'captured'
+      : refunded === captured && remaining === 0
+        ? 'refunded'
+        : 'part_refunded';
+}
+
 export class V3Account {
   readonly sessions = new Map<string, SessionRecord>();
   readonly orders = new Map<string, OrderRecord>();
@@ -384,19 +401,12 @@ export class V3Account {
 
   /** The order status its amounts give (OrderStatus: "the status is a summary of them"). */
   private settleOrderStatus(order: OrderRecord, now: number, released?: 'cancelled' | 'expired'): void {
-    const captured = (order.data.capturedAmount as Money).amount;
-    const refunded = (order.data.refundedAmount as Money).amount;
-    const remaining = (order.data.remainingAuthorizedAmount as Money).amount;
-    const next =
-      captured === 0
-        ? (released ?? 'authorized')
-        : refunded === 0
-          ? remaining > 0
-            ? 'part_captured'
-            : 'captured'
-          : refunded === captured && remaining === 0
-            ? 'refunded'
-            : 'part_refunded';
+    const next = orderStatusOf(
+      (order.data.capturedAmount as Money).amount,
+      (order.data.refundedAmount as Money).amount,
+      (order.data.remainingAuthorizedAmount as Money).amount,
+      released,
+    );
     this.move('OrderStatus', order.data, next);
     order.data.updatedAt = isoSeconds(now);
   }
