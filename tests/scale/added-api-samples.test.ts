@@ -22,6 +22,7 @@ import {keepSchemaCyclesAsReferences, sampleBaseUrl, sampleRequest, type JsonObj
 import {codeSamples} from '../../src/lib/sample-languages';
 import {assertToolchainsInstalled} from '../../src/lib/sample-languages/toolchains';
 import {e2ePort} from '../support/e2e-server';
+import {operationsSlice} from '../support/openapi-slice';
 import {firstLine, limitConcurrency, mockCommand, runProblem, runSample, type SampleRun} from '../support/sample-runner';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
@@ -66,16 +67,17 @@ type Mock = {file: string; port: number; stop: () => void; ready: Promise<void>}
 const preparedCopies = mkdtempSync(path.join(os.tmpdir(), 'tessera-mocked-openapi-'));
 
 /**
- * The file a mock serves: the file itself, or, when its schemas hold one another, the copy with
- * the cycles kept as references that gen-api gives the OpenAPI plugin (src/lib/openapi/schema-cycles.ts).
- * Prism also dereferences every `$ref`, and on Stripe's file as published it had not started
- * after two minutes; on the copy it starts in seconds. A request is still checked against its
+ * The file a mock serves: of the file, the operations whose samples run (tests/support/openapi-slice.ts:
+ * their paths, parameters, bodies, security and servers as the file has them, and the components
+ * these reach), written as a copy, with the cycles kept as references that gen-api gives the
+ * OpenAPI plugin (src/lib/openapi/schema-cycles.ts). Prism dereferences every `$ref` of what it
+ * loads: on Stripe's file as published it had not started after two minutes, and GitHub's whole
+ * file took it three; the slice starts in seconds. A request is still checked against its
  * operation's own schema; only an object of a cycle held inside it is the short named one.
  */
 function mockedFile(file: string, document: JsonObject): string {
-  const prepared = keepSchemaCyclesAsReferences(document, (operationId) => `/${operationId}`);
-  // A document without cycles comes back as it is.
-  if (prepared === document) return file;
+  const sliced = operationsSlice(document, chosenOperations(document));
+  const prepared = keepSchemaCyclesAsReferences(sliced, (operationId) => `/${operationId}`);
   const copy = path.join(preparedCopies, `${path.basename(file)}.json`);
   writeFileSync(copy, JSON.stringify(prepared));
   return copy;

@@ -152,8 +152,11 @@ describe(
   'the console worker over the built modules (npm run gen-sandbox)',
   {skip: !existsSync(consoleDir) && 'run npm run gen-sandbox'},
   () => {
-    const worker = () =>
-      tryItWorker(consoleApis(), (entry) => import(pathToFileURL(path.join(consoleDir, entry.module)).href) as Promise<ApiModule>);
+    const worker = (imported: string[] = []) =>
+      tryItWorker(consoleApis(), (entry) => {
+        imported.push(entry.module);
+        return import(pathToFileURL(path.join(consoleDir, entry.module)).href) as Promise<ApiModule>;
+      });
 
     test('a session created on its page is read, completed and captured on theirs, with the ids filled in', async (context) => {
       // The browser's CSP forbids eval: every validator the flow needs must come compiled from the build.
@@ -168,7 +171,8 @@ describe(
       context.after(() => {
         Object.defineProperty(prototype, 'ajv', compiling);
       });
-      const console = worker();
+      const imported: string[] = [];
+      const console = worker(imported);
       const create = (await console.prepare('/docs/3.0.0/api/create-session', 'post', '/v3/sessions'))!;
       assert.equal(create.stateful, true);
       assert.match(create.request.headers.Authorization!, /^Bearer tsec_test_/);
@@ -200,9 +204,12 @@ describe(
       const replayed = await console.send(capture.api, capture.operationId, capture.request);
       assert.equal(replayed.headers['Tessera-Idempotent-Replayed'], 'true');
       assert.deepEqual((await console.objects('tesseraV3')).map((object) => object.kind).sort(), ['capture', 'order', 'session']);
-      // V1 runs in the same sandbox, its validators compiled at build time too.
+      assert.deepEqual(imported, ['api-tessera-v3.mjs'], "V3's pages load V3's module alone");
+      // V1 joins the same sandbox when first asked, its validators compiled at build time too.
       const v1 = (await console.prepare('/docs/1.0.0/api/create-session', 'post', '/v1/checkout/sessions'))!;
-      assert.equal((await console.send(v1.api, v1.operationId, v1.request)).status, 201);
+      const v1Created = await console.send(v1.api, v1.operationId, v1.request);
+      assert.equal(v1Created.status, 201);
+      assert.deepEqual(imported, ['api-tessera-v3.mjs', 'api-tessera-v1.mjs']);
       await console.reset();
       assert.deepEqual(await console.objects('tesseraV3'), []);
     });

@@ -154,7 +154,7 @@ export class TesseraSandbox {
   readonly faults: FaultInjector;
   private readonly routes: OpenApiRoutes;
   private readonly validator: RequestValidator;
-  private readonly v1?: {facts: V1Facts; routes: OpenApiRoutes; surface: Surface};
+  private v1?: {facts: V1Facts; routes: OpenApiRoutes; surface: Surface};
   private readonly v1Tokens = new Map<string, V1Token>();
   private readonly accounts = new Map<string, Account>();
   private readonly secrets = new Map<string, Secret>();
@@ -172,13 +172,7 @@ export class TesseraSandbox {
     this.problems = new ProblemCatalogue(options.v3);
     this.routes = new OpenApiRoutes(options.v3);
     this.validator = RequestValidator.of(options.v3);
-    this.v1 = options.v1
-      ? {
-          facts: readV1Facts(options.v1),
-          routes: new OpenApiRoutes(options.v1),
-          surface: {document: options.v1, validator: RequestValidator.of(options.v1), problems: new ProblemCatalogue(options.v1)},
-        }
-      : undefined;
+    if (options.v1) this.addV1(options.v1);
     this.faults = new FaultInjector(options.faults ?? [], options.random);
     this.restricted = restrictedKeys(this.facts);
     this.webhookSecrets = [options.webhookSecret ?? publishedTestVector(options.v3).secret];
@@ -186,6 +180,20 @@ export class TesseraSandbox {
       'x-tessera-delivery'
     ] as DeliveryRules;
     this.outbox = new NotificationOutbox(this.clock, delivery, () => this.webhookSecrets, options.transport, options.onDelivery);
+  }
+
+  /**
+   * Answers V1 from now on, in the same accounts and on the same clock: the in-page console loads
+   * V1's file only when a reader first opens a V1 page, after V3 has kept state for a while.
+   */
+  addV1(document: JsonObject): void {
+    if (this.v1) return;
+    this.v1 = {
+      facts: readV1Facts(document),
+      routes: new OpenApiRoutes(document),
+      surface: {document, validator: RequestValidator.of(document), problems: new ProblemCatalogue(document)},
+    };
+    for (const account of this.accounts.values()) account.v1 = new V1Account(this.v1.facts, this.facts);
   }
 
   /** The secret that signs notifications now. */

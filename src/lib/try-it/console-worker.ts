@@ -80,11 +80,15 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
     return visit;
   }
 
-  function tesseraSandbox(): Promise<TesseraSandbox> {
-    return (tessera ??= Promise.all([
-      load(apis.find((api) => api.simulator === 'tessera-v3')!),
-      load(apis.find((api) => api.simulator === 'tessera-v1')!),
-    ]).then(([v3, v1]) => new TesseraSandbox({v3: v3.document, v1: v1.document})));
+  /**
+   * The visit's Tessera sandbox. V3 and V1 share it (one clock, one account), but V1's module, a
+   * third of what the console loads, is fetched only once a V1 request needs it.
+   */
+  async function tesseraSandbox(withV1 = false): Promise<TesseraSandbox> {
+    tessera ??= load(apis.find((api) => api.simulator === 'tessera-v3')!).then((v3) => new TesseraSandbox({v3: v3.document}));
+    const sandbox = await tessera;
+    if (withV1) sandbox.addV1((await load(apis.find((api) => api.simulator === 'tessera-v1')!)).document);
+    return sandbox;
   }
 
   const freshKey = () => uuidFrom(crypto.getRandomValues(new Uint8Array(16)));
@@ -159,7 +163,7 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
     request: SandboxRequest,
   ): Promise<{response: SandboxResponse; notifications: ConsoleAnswer['notifications']}> {
     if (api.entry.simulator === 'stateless') return {response: statelessAnswer(api, request), notifications: []};
-    const sandbox = await tesseraSandbox();
+    const sandbox = await tesseraSandbox(api.entry.simulator === 'tessera-v1');
     const result = await sandbox.handle(request);
     const notifications = await Promise.all(
       result.notifications.map(async (notification) => ({
