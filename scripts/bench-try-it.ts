@@ -5,7 +5,8 @@
  * the console's worker slowed by the kernel where it can be (scripts/measure/worker-throttle.ts).
  *
  * - Console size: the gzipped (level 9) bytes of what opening the console on a V3 page loads: the
- *   console's chunk, the worker, and the V3 and V1 modules (file, operations, precompiled validators).
+ *   console's chunk, the worker and the V3 module (file, operations, precompiled validators); and
+ *   what a V1 page's console loads besides, V1's module.
  * - Open: from the tap on "Try it" to the console ready to send (its request prefilled).
  * - Send: from the tap on Send to the answer on screen, for a createSession (the first send of the
  *   visit, then again with a new key), median of `runs` visits.
@@ -29,6 +30,8 @@ export type TryItFigures = {
   /** Gzipped bytes of each file opening the console loads. */
   files: {file: string; bytes: number}[];
   totalBytes: number;
+  /** What a V1 page's console loads besides: V1's module. */
+  v1Module: {file: string; bytes: number};
   openMs: {median: number; runs: number[]};
   firstSendMs: {median: number; runs: number[]};
   sendMs: {median: number; runs: number[]};
@@ -38,7 +41,12 @@ export type TryItFigures = {
 /** Text only the console's chunk holds: chunks are named by their content hash (src/plugins/hash-named-chunks). */
 const consoleChunkMarker = 'Starting the sandbox';
 
-/** The console's own files in a build, gzipped at level 9. */
+const gzipped = (buildDir: string, file: string) => ({file, bytes: gzipSync(readFileSync(path.join(buildDir, file)), {level: 9}).length});
+
+/** What a V1 page's console loads besides what a V3 page's does, gzipped at level 9. */
+export const v1ConsoleModule = (buildDir = path.join(siteDir, 'build')) => gzipped(buildDir, 'sandbox/console/api-tessera-v1.mjs');
+
+/** The files opening the console on a V3 page loads, gzipped at level 9. */
 export function consoleFiles(buildDir = path.join(siteDir, 'build')): {file: string; bytes: number}[] {
   const scripts = path.join(buildDir, 'assets/js');
   const chunks = readdirSync(scripts).filter(
@@ -47,9 +55,9 @@ export function consoleFiles(buildDir = path.join(siteDir, 'build')): {file: str
   if (chunks.length !== 1) throw new Error(`expected one chunk with the console, found ${chunks.length}`);
   const files = [
     ...chunks.map((name) => path.join('assets/js', name)),
-    ...['worker.mjs', 'api-tessera-v3.mjs', 'api-tessera-v1.mjs'].map((name) => path.join('sandbox/console', name)),
+    ...['worker.mjs', 'api-tessera-v3.mjs'].map((name) => path.join('sandbox/console', name)),
   ];
-  return files.map((file) => ({file, bytes: gzipSync(readFileSync(path.join(buildDir, file)), {level: 9}).length}));
+  return files.map((file) => gzipped(buildDir, file));
 }
 
 async function oneVisit(browser: Browser, baseUrl: string): Promise<{openMs: number; firstSendMs: number; sendMs: number}> {
@@ -109,6 +117,7 @@ export async function benchTryIt(baseUrl: string, runs = defaultTryItRuns, build
     return {
       files,
       totalBytes: files.reduce((sum, file) => sum + file.bytes, 0),
+      v1Module: v1ConsoleModule(buildDir),
       openMs: figure('openMs'),
       firstSendMs: figure('firstSendMs'),
       sendMs: figure('sendMs'),
@@ -122,7 +131,7 @@ export async function benchTryIt(baseUrl: string, runs = defaultTryItRuns, build
 
 export function describeTryIt(figures: TryItFigures): string {
   return [
-    `opening the console loads ${(figures.totalBytes / 1024).toFixed(1)} KB gzipped (${figures.files.map((file) => `${path.basename(file.file)} ${(file.bytes / 1024).toFixed(1)}`).join(', ')})`,
+    `opening the console on a V3 page loads ${(figures.totalBytes / 1024).toFixed(1)} KB gzipped (${figures.files.map((file) => `${path.basename(file.file)} ${(file.bytes / 1024).toFixed(1)}`).join(', ')}), on a V1 page ${(figures.v1Module.bytes / 1024).toFixed(1)} KB more (${path.basename(figures.v1Module.file)})`,
     `on a throttled phone (${searchViewport.width} px, ${searchThrottling.latencyMs} ms latency, ${searchThrottling.downloadBytesPerSecond.toLocaleString('en')} B/s, CPU ${searchThrottling.cpuSlowdown}×, the worker ${figures.workerThrottled}) it is ready ${figures.openMs.median} ms after the tap on Try it`,
     `and a createSession answers ${figures.firstSendMs.median} ms after the tap on Send (the visit's first, which gets its secret first), ${figures.sendMs.median} ms after later ones (median of ${figures.sendMs.runs.length} visits)`,
   ].join('; ');

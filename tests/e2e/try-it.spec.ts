@@ -5,8 +5,12 @@
  */
 import {expect, test, type BrowserContext, type Page} from '@playwright/test';
 import {storage} from '../../config/site-constants';
+import {startSandbox} from '../../scripts/sandbox/tessera-sandbox';
+import {sampleLanguages} from '../../src/lib/sample-languages';
+import {consoleKey} from '../../src/lib/try-it/request';
 import {axeViolations} from '../support/axe';
 import {expectHydrated} from '../support/hydration';
+import {runProblem, runSample} from '../support/sample-runner';
 
 const api = '/docs/3.0.0/api';
 
@@ -108,7 +112,7 @@ test.describe('the Try it console', () => {
     expect({...stored, local: []}).toEqual({local: [], session: [], databases: [], caches: [], workers: 0});
   });
 
-  test('the body is checked as the reader types, and the sandbox refuses a decision on a session that awaits none (409)', async ({
+  test('the body is checked as the reader types, as JSON and as fields, and the sandbox refuses a decision on a session that awaits none (409)', async ({
     page,
   }) => {
     await page.goto(`${api}/create-session`);
@@ -121,6 +125,17 @@ test.describe('the Try it console', () => {
     await expect(await send(page)).toContainText('400 Bad Request');
     await body.fill(text);
     await expect(console.getByText('The request matches the schema.')).toBeVisible();
+    // As fields: a number typed as text is named and its field marked; typed as a number again, it is one.
+    await console.getByRole('radio', {name: 'Fields'}).check();
+    const total = console.getByLabel('cart.totalAmount', {exact: true});
+    await total.fill('25900 SEK');
+    await expect(console.getByRole('listitem').filter({hasText: 'Body /cart/totalAmount (type)'})).toBeVisible();
+    await expect(total).toHaveAttribute('aria-invalid', 'true');
+    await total.fill('25900');
+    await expect(console.getByText('The request matches the schema.')).toBeVisible();
+    await expect(total).not.toHaveAttribute('aria-invalid');
+    await console.getByRole('radio', {name: 'JSON'}).check();
+    await expect(body).toHaveValue(/"totalAmount": 25900,/);
     await expect(await send(page)).toContainText('201 Created');
 
     await follow(page, `${api}/make-decision`);
@@ -130,14 +145,54 @@ test.describe('the Try it console', () => {
     await expect(response).toContainText('session_not_awaiting_decision');
   });
 
-  test('the samples follow the edit, in every language', async ({page}) => {
-    await page.goto(`${api}/read-session`);
+  test('the samples follow the edit in every language: a body field, the key the reader typed; each copied sample replays that request', async ({
+    page,
+    context,
+  }) => {
+    test.slow(); // Eight tabs read and copied, then eight samples run by their toolchains.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`${api}/create-session`);
     const console = await openConsole(page);
-    await console.getByLabel('sessionId').fill('5f0c1d2e-0000-4000-8000-000000000abc');
+    await console.getByRole('radio', {name: 'Fields'}).check();
+    await console.getByLabel('references.merchantReference2', {exact: true}).fill('cart-tried-in-console');
+    await console.getByLabel('Idempotency-Key', {exact: true}).fill('console-replay-key-1');
+    await console.getByRole('radio', {name: 'JSON'}).check();
+    await expect(console.getByLabel('Body (JSON)')).toHaveValue(/"merchantReference2": "cart-tried-in-console"/);
     const samples = page.getByRole('region', {name: 'Request samples'});
-    await expect(samples.locator('pre').first()).toContainText('/v3/sessions/5f0c1d2e-0000-4000-8000-000000000abc');
-    await samples.getByRole('tab', {name: 'Go'}).click();
-    await expect(samples.getByRole('tabpanel')).toContainText('/v3/sessions/5f0c1d2e-0000-4000-8000-000000000abc');
+    const copied = new Map<string, string>();
+    for (const language of sampleLanguages) {
+      await samples.getByRole('tab', {name: language.label, exact: true}).click();
+      const panel = samples.getByRole('tabpanel');
+      await expect(panel, language.label).toContainText('cart-tried-in-console');
+      await expect(panel, language.label).toContainText('console-replay-key-1');
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await panel.getByRole('button', {name: 'Copy code to clipboard'}).click();
+      await expect
+        .poll(() => page.evaluate(() => navigator.clipboard.readText()), {message: language.label})
+        .toContain('console-replay-key-1');
+      copied.set(language.id, await page.evaluate(() => navigator.clipboard.readText()));
+    }
+    // What the reader copies is the request they tried: run against a sandbox, the first sample
+    // creates the session and the seven others replay it, so the sandbox holds one session.
+    const sandboxServer = await startSandbox({port: 0, host: '127.0.0.1', speed: 1, faults: [], rateLimits: false}, {quiet: true});
+    try {
+      const basic = `Basic ${Buffer.from(`${consoleKey.id}:replay`).toString('base64')}`;
+      const answer = await fetch(`${sandboxServer.url}/v3/auth/secret`, {method: 'POST', headers: {Authorization: basic}});
+      const {secret} = (await answer.json()) as {secret: string};
+      const replayed: boolean[] = [];
+      for (const [language, source] of copied) {
+        const run = await runSample(language, source, sandboxServer.url, {environment: {TESSERA_SECRET: secret}});
+        expect(runProblem(run), language).toBeUndefined();
+        replayed.push(run.exchanges.at(-1)?.replayed === true);
+      }
+      expect(replayed).toEqual([false, ...Array<boolean>(copied.size - 1).fill(true)]);
+      const sessions = [...sandboxServer.sandbox.objects(consoleKey.id)!.sessions.values()];
+      expect(sessions.map((session) => (session.data.references as {merchantReference2: string}).merchantReference2)).toEqual([
+        'cart-tried-in-console',
+      ]);
+    } finally {
+      await sandboxServer.close();
+    }
   });
 
   test("a guide's request runs in the sandbox, in the visit's state", async ({page}) => {
@@ -183,6 +238,11 @@ test.describe('the Try it console', () => {
       await expect(page.getByRole('status').filter({hasText: /^Response 2\d\d /})).toBeAttached();
       const box = await response.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      expect(await axeViolations(page, '.openapi-right-panel__container')).toEqual([]);
+      // The body's other view, reached from the keyboard too.
+      await page.getByRole('radio', {name: 'JSON'}).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('radio', {name: 'Fields'})).toBeChecked();
       expect(await axeViolations(page, '.openapi-right-panel__container')).toEqual([]);
     }
   });

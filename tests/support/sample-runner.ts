@@ -57,6 +57,8 @@ export type Exchange = {
   violations: string | undefined;
   /** The request's `Idempotency-Key`, if it sent one. */
   idempotencyKey?: string;
+  /** Whether the answer was a replay of an earlier one (`Tessera-Idempotent-Replayed: true`). */
+  replayed?: boolean;
 };
 
 export type SampleRun = {exitCode: number | null; stdout: string; stderr: string; exchanges: Exchange[]};
@@ -85,6 +87,7 @@ async function startRecordingProxy(target: URL): Promise<{url: string; exchanges
           status: answer.statusCode ?? 0,
           violations: Array.isArray(violations) ? violations.join(' ') : violations,
           ...(typeof idempotencyKey === 'string' ? {idempotencyKey} : {}),
+          ...(answer.headers['tessera-idempotent-replayed'] === 'true' ? {replayed: true} : {}),
         });
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

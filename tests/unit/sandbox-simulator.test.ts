@@ -558,6 +558,20 @@ describe('V1 in the sandbox', () => {
     assert.deepEqual(order.json.refunded_amount, sek(0));
   });
 
+  test("a clock moved through one version answers with what it made fall due in the other: V1's helper expires a V3 session", async () => {
+    const v3Client = await SandboxClient.start();
+    const session = await v3Client.createPaymentSession();
+    const client = await V1Client.start(v3Client.sandbox);
+    const moved = await client.call('POST', '/v1/test-helpers/clock', {advance_seconds: 25 * 3600});
+    assert.equal(moved.status, 200);
+    const expired = moved.notifications.find((notification) => notification.type === 'session.expired');
+    assert.ok(
+      expired,
+      `the answer names the V3 session's expiry: ${moved.notifications.map((notification) => notification.type).join(', ')}`,
+    );
+    assert.equal((JSON.parse(expired.body) as {data: {sessionId?: string; id?: string}}).data.sessionId ?? '', session.id);
+  });
+
   test('after the sunset every V1 request fails with 410 Gone', async () => {
     const client = await V1Client.start();
     await client.advance((Date.parse(v1['x-tessera-sunset'].sunset) - client.sandbox.clock.now()) / 1000 + 1);

@@ -3,7 +3,10 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, test} from 'node:test';
+import {codeSamples} from '../../src/lib/sample-languages';
+import {triedKeyComment} from '../../src/lib/sample-languages/language';
 import {apiOfRoute, consoleApis} from '../../src/lib/try-it/apis';
+import {bodyFields, fieldValue, withField} from '../../src/lib/try-it/body-fields';
 import {tryItWorker, type ApiModule} from '../../src/lib/try-it/console-worker';
 import {consoleOperations, pathValues} from '../../src/lib/try-it/operations';
 import {
@@ -122,6 +125,56 @@ describe('the console request', () => {
     const read = stepRequest(operation('readSession'), {objects: []}, {title: 'GET /v3/sessions/{sessionId}', idempotencyKey: 'k'});
     assert.equal(read.path, startRequest(operation('readSession'), {objects: []}, {idempotencyKey: 'k'}).path);
     assert.equal(read.body, '');
+  });
+
+  test("the samples make a fresh Idempotency-Key for the console's own, and send the reader's own key as written", () => {
+    const capture = operation('captureAnOrder');
+    const request = startRequest(capture, {objects: []}, {idempotencyKey: 'made-by-the-console'});
+    const fresh = editedSample(capture, request, undefined, 'made-by-the-console');
+    assert.equal(fresh.idempotencyKey, true);
+    assert.equal(fresh.triedIdempotencyKey, undefined);
+    const typed = {...request, headers: {...request.headers, 'Idempotency-Key': 'my-replay-key_1'}};
+    const tried = editedSample(capture, typed, undefined, 'made-by-the-console');
+    assert.equal(tried.triedIdempotencyKey, 'my-replay-key_1');
+    for (const sample of codeSamples(tried)) {
+      assert.ok(sample.source.includes('my-replay-key_1'), `${sample.lang} sends the tried key`);
+      assert.ok(sample.source.includes(triedKeyComment), `${sample.lang} says what the key is`);
+      assert.doesNotMatch(
+        sample.source,
+        /uuidgen|uuid4|randomUUID|random_bytes|newKey|SecureRandom|NewGuid/,
+        `${sample.lang} makes no key`,
+      );
+    }
+    // A key no string literal holds as written (the file's pattern refuses it) leaves the samples making their own.
+    const quoted = {...request, headers: {...request.headers, 'Idempotency-Key': 'a"b'}};
+    assert.equal(editedSample(capture, quoted, undefined, 'made-by-the-console').triedIdempotencyKey, undefined);
+    const withoutKey = {...request, headers: {Authorization: request.headers.Authorization!}};
+    assert.equal(editedSample(capture, withoutKey, undefined).idempotencyKey, false);
+  });
+
+  test('the body as fields: every value named by where it sits, and the body with one changed', () => {
+    const body = {amount: {amount: 100, currency: 'SEK'}, lines: [{name: 'Tee', gift: false}], note: null, 'a/b': 'x'};
+    assert.deepEqual(
+      bodyFields(body).map(({label, pointer, kind, text}) => [label, pointer, kind, text]),
+      [
+        ['amount.amount', '/amount/amount', 'number', '100'],
+        ['amount.currency', '/amount/currency', 'string', 'SEK'],
+        ['lines[0].name', '/lines/0/name', 'string', 'Tee'],
+        ['lines[0].gift', '/lines/0/gift', 'boolean', 'false'],
+        ['note', '/note', 'null', 'null'],
+        ['a/b', '/a~1b', 'string', 'x'],
+      ],
+    );
+    assert.deepEqual(withField(body, '/lines/0/gift', fieldValue('boolean', 'true')), {...body, lines: [{name: 'Tee', gift: true}]});
+    assert.deepEqual(withField(body, '/a~1b', 'y'), {...body, 'a/b': 'y'});
+    assert.equal(body.lines[0]!.gift, false, 'the body itself is left as it was');
+    // A number mistyped stays text (the schema check names it), and is a number again once it is one.
+    assert.equal(fieldValue('number', '12a'), '12a');
+    assert.equal(fieldValue('number', '12'), 12);
+    assert.equal(fieldValue('number', ''), '');
+    assert.equal(fieldValue('null', 'null'), null);
+    assert.deepEqual(bodyFields('text'), []);
+    assert.throws(() => withField(body, '/note/deeper', 1), /no field at \/note\/deeper/);
   });
 
   test('a fresh key is a version 4 UUID', () => {

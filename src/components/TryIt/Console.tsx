@@ -11,7 +11,8 @@ import {useLocation} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import type {CodeSample} from '@site/src/lib/openapi/operation-summary';
 import type {ConsoleAnswer, PreparedOperation, RequestIssue, TryItWorker} from '@site/src/lib/try-it/protocol';
-import {fillPath, type ConsoleRequest, type VisitObject} from '@site/src/lib/try-it/request';
+import {bodyFields, fieldValue, withField, type BodyField} from '@site/src/lib/try-it/body-fields';
+import {fillPath, idempotencyKeyOf, type ConsoleRequest, type VisitObject} from '@site/src/lib/try-it/request';
 import {pathValues} from '@site/src/lib/try-it/operations';
 import {statusText} from '@site/src/lib/try-it/status-text';
 import styles from './console.module.css';
@@ -60,6 +61,9 @@ export default function Console({method = '', path = '', step, onSamples}: Props
   const [prepared, setPrepared] = useState<PreparedOperation | null>();
   const [example, setExample] = useState(0);
   const [request, setRequest] = useState<ConsoleRequest>();
+  // The Idempotency-Key the console made (not the reader): the samples make a fresh one for it.
+  const [freshKey, setFreshKey] = useState<string>();
+  const [bodyAs, setBodyAs] = useState<'json' | 'fields'>('json');
   const [issues, setIssues] = useState<RequestIssue[]>([]);
   const [answer, setAnswer] = useState<ConsoleAnswer>();
   const [sending, setSending] = useState(false);
@@ -77,6 +81,7 @@ export default function Console({method = '', path = '', step, onSamples}: Props
       setPrepared(operation ?? null);
       if (operation) {
         setRequest(operation.request);
+        setFreshKey(idempotencyKeyOf(operation.request));
         setObjects(await worker.objects(operation.api));
       }
     },
@@ -102,13 +107,14 @@ export default function Console({method = '', path = '', step, onSamples}: Props
     let current = true;
     const timer = setTimeout(() => {
       void worker.check(prepared.api, prepared.operationId, request).then((found) => current && setIssues(found));
-      if (onSamples) void worker.samples(prepared.api, prepared.operationId, request).then((samples) => current && onSamples(samples));
+      if (onSamples)
+        void worker.samples(prepared.api, prepared.operationId, request, freshKey).then((samples) => current && onSamples(samples));
     }, 150);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [worker, prepared, request, onSamples]);
+  }, [worker, prepared, request, freshKey, onSamples]);
 
   useEffect(() => () => onSamples?.(undefined), [onSamples]);
 
@@ -189,7 +195,11 @@ export default function Console({method = '', path = '', step, onSamples}: Props
               onChange={(event) => {
                 const chosen = Number(event.target.value);
                 setExample(chosen);
-                void worker.prepare(pathname, method, path, chosen).then((operation) => operation && setRequest(operation.request));
+                void worker.prepare(pathname, method, path, chosen).then((operation) => {
+                  if (!operation) return;
+                  setRequest(operation.request);
+                  setFreshKey(idempotencyKeyOf(operation.request));
+                });
               }}
             >
               {prepared.examples.map((option, index) => (
@@ -241,18 +251,36 @@ export default function Console({method = '', path = '', step, onSamples}: Props
           ))}
         </fieldset>
         {prepared.examples.length || edited.body ? (
-          <div className={styles.field}>
-            <label htmlFor={`${id}-body`}>Body (JSON)</label>
-            <textarea
-              id={`${id}-body`}
-              className={styles.body}
-              value={edited.body}
-              rows={Math.min(18, Math.max(4, edited.body.split('\n').length))}
-              spellCheck={false}
-              aria-describedby={`${id}-issues`}
-              onChange={(event) => setRequest({...edited, body: event.target.value})}
-            />
-          </div>
+          <fieldset className={styles.group}>
+            <legend>Body</legend>
+            <div className={styles.bodyAs}>
+              <span id={`${id}-body-as`}>Edit as</span>
+              <div role="radiogroup" aria-labelledby={`${id}-body-as`}>
+                {(['json', 'fields'] as const).map((mode) => (
+                  <label key={mode}>
+                    <input type="radio" name={`${id}-body-as`} checked={bodyAs === mode} onChange={() => setBodyAs(mode)} />{' '}
+                    {mode === 'json' ? 'JSON' : 'Fields'}
+                  </label>
+                ))}
+              </div>
+            </div>
+            {bodyAs === 'json' ? (
+              <div className={styles.field}>
+                <label htmlFor={`${id}-body`}>Body (JSON)</label>
+                <textarea
+                  id={`${id}-body`}
+                  className={styles.body}
+                  value={edited.body}
+                  rows={Math.min(18, Math.max(4, edited.body.split('\n').length))}
+                  spellCheck={false}
+                  aria-describedby={`${id}-issues`}
+                  onChange={(event) => setRequest({...edited, body: event.target.value})}
+                />
+              </div>
+            ) : (
+              <BodyFieldsEditor id={id} body={edited.body} issues={issues} onChange={(body) => setRequest({...edited, body})} />
+            )}
+          </fieldset>
         ) : null}
         <div id={`${id}-issues`} className={styles.issues} aria-live="polite">
           {issues.length ? (
@@ -280,7 +308,9 @@ export default function Console({method = '', path = '', step, onSamples}: Props
               className="button button--secondary"
               onClick={() => {
                 const name = headerNames.find((candidate) => candidate.toLowerCase() === 'idempotency-key') ?? 'Idempotency-Key';
-                setHeader(name, crypto.randomUUID());
+                const key = crypto.randomUUID();
+                setFreshKey(key);
+                setHeader(name, key);
               }}
             >
               New Idempotency-Key
@@ -365,5 +395,61 @@ export default function Console({method = '', path = '', step, onSamples}: Props
         </details>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The body's values as fields, each labelled with where it sits (`orderLines[0].quantity`) and
+ * marked when the schema check names it; a change rewrites the JSON, which stays the one text
+ * both views edit. A body that is not JSON has no fields until the JSON view mends it.
+ */
+function BodyFieldsEditor({
+  id,
+  body,
+  issues,
+  onChange,
+}: {
+  id: string;
+  body: string;
+  issues: RequestIssue[];
+  onChange: (body: string) => void;
+}): ReactNode {
+  // The kind a field first held: a number the reader mistypes as text is a number again once the
+  // text is one, not a string from then on.
+  const kinds = useRef(new Map<string, BodyField['kind']>()).current;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return <p className={styles.note}>The body is not JSON: mend it in the JSON view to edit it as fields.</p>;
+  }
+  const fields = bodyFields(parsed);
+  if (!fields.length) return <p className={styles.note}>This body has no values to edit as fields.</p>;
+  return (
+    <div className={styles.bodyFields}>
+      {fields.map((field) => {
+        if (!kinds.has(field.pointer) || field.kind !== 'string') kinds.set(field.pointer, field.kind);
+        const kind = kinds.get(field.pointer)!;
+        const named = issues.filter((issue) => issue.pointer === field.pointer);
+        const inputId = `${id}-field-${field.pointer}`;
+        return (
+          <div className={styles.field} key={field.pointer}>
+            <label htmlFor={inputId}>{field.label}</label>
+            <input
+              id={inputId}
+              value={field.text}
+              inputMode={kind === 'number' ? 'decimal' : undefined}
+              spellCheck={false}
+              autoComplete="off"
+              aria-invalid={named.length ? true : undefined}
+              aria-describedby={named.length ? `${id}-issues` : undefined}
+              onChange={(event) =>
+                onChange(JSON.stringify(withField(parsed, field.pointer, fieldValue(kind, event.target.value)), null, 2))
+              }
+            />
+          </div>
+        );
+      })}
+    </div>
   );
 }

@@ -69,6 +69,12 @@ export type SampleRequest = {
    */
   additionalKeys?: SampleApiKey[];
   idempotencyKey: boolean;
+  /**
+   * The key to send as written instead of a fresh one per run: the key a reader typed into the
+   * "Try it" console, so that the sample they copy replays the request they tried. Only keys of
+   * the file's own pattern (`[A-Za-z0-9_-]`), which every language's string literal holds as is.
+   */
+  triedIdempotencyKey?: string;
   body: unknown;
   /**
    * The top-level members of the JSON body whose value each language reads from an environment

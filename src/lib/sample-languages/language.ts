@@ -64,6 +64,12 @@ export type SampleLanguage = {
 /** The comment every sample puts beside its idempotency key. */
 export const idempotencyComment = 'A new key for each new request; send the same key again to retry it safely.';
 
+/** The comment beside the key a reader tried in the console (`SampleRequest.triedIdempotencyKey`). */
+export const triedKeyComment = 'The key you tried in the console: sent again, it replays that request. A new request needs a new key.';
+
+/** What a sample says beside its idempotency key: a fresh key's comment, or the tried key's. */
+export const keyComment = (request: SampleRequest) => (request.triedIdempotencyKey ? triedKeyComment : idempotencyComment);
+
 /** What a sample reads of the answer when the operation documents no 2xx response. */
 export const successOf = (request: SampleRequest): SampleSuccess =>
   request.success ?? {status: 200, hasBody: true, name: 'body', fields: []};

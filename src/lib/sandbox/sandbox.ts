@@ -495,7 +495,7 @@ export class TesseraSandbox {
     const run = async () => {
       if (fault?.kind === 'slow') await this.sleep((fault.seconds ?? 2) * 1000);
       call.now = this.clock.now();
-      const result = this.dispatchV1(call, keyId, account);
+      const result = this.dispatchV1(call, keyId, account, caused);
       return this.respond(result.status, result.body, {...this.v1Headers(), ...result.headers});
     };
     const takesKey = match.route.parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
@@ -511,7 +511,7 @@ export class TesseraSandbox {
     });
   }
 
-  private dispatchV1(call: V1Call, keyId: string, account: Account): V1Result {
+  private dispatchV1(call: V1Call, keyId: string, account: Account, caused: Notification[]): V1Result {
     const facts = this.v1!.facts;
     const issue = (kind: V1Token['kind'], seconds: number, scopes: string[], boundTo?: string) => {
       const prefix = {merchant: 'at', session: 'st', signup: 'su'}[kind];
@@ -542,8 +542,9 @@ export class TesseraSandbox {
       case 'advanceSandboxClock': {
         this.clock.advance(Number(call.body!.advance_seconds));
         const now = this.clock.now();
+        // What the moved clock makes fall due in either version is this request's doing.
         for (const each of this.accounts.values()) {
-          each.v3.advance(now, this.notifier([]));
+          each.v3.advance(now, this.notifier(caused));
           each.v1?.advance(now, call.send);
         }
         return {status: 200, body: {now: isoSeconds(now)}};
@@ -810,11 +811,11 @@ export class TesseraSandbox {
   ): Promise<SandboxResponse> {
     if (fault?.kind === 'slow') await this.sleep((fault.seconds ?? 2) * 1000);
     const call: Call = {operationId, path: match.pathParameters, body, now: this.clock.now(), notify: this.notifier(caused)};
-    const result = this.dispatch(operationId, call, keyId, account);
+    const result = this.dispatch(operationId, call, keyId, account, caused);
     return this.respond(result.status, result.body);
   }
 
-  private dispatch(operationId: string, call: Call, keyId: string, account: Account): HandlerResult {
+  private dispatch(operationId: string, call: Call, keyId: string, account: Account, caused: Notification[]): HandlerResult {
     switch (operationId) {
       case 'generateASecret': {
         const {minimum, maximum, default: fallback} = this.facts.secretLifetime;
@@ -830,9 +831,10 @@ export class TesseraSandbox {
       case 'advanceSandboxClock': {
         this.clock.advance(Number(call.body!.advanceSeconds));
         const now = this.clock.now();
+        // What the moved clock makes fall due in either version is this request's doing.
         for (const each of this.accounts.values()) {
           each.v3.advance(now, call.notify);
-          each.v1?.advance(now, this.v1Sender([]));
+          each.v1?.advance(now, this.v1Sender(caused));
         }
         return {status: 200, body: {now: isoSeconds(now)}};
       }

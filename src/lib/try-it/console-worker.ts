@@ -273,11 +273,11 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
       return {...response, notifications, objects: [...visit.objects]};
     },
 
-    async samples(apiId, operationId, request: ConsoleRequest) {
+    async samples(apiId, operationId, request: ConsoleRequest, freshKey?: string) {
       const api = await load(apiById(apiId));
       const operation = operationOf(api, operationId);
       const key = `${apiId} ${operationId}`;
-      const sample = editedSample(operation, request, lastBodies.has(key) ? lastBodies.get(key) : operation.sample.body);
+      const sample = editedSample(operation, request, lastBodies.has(key) ? lastBodies.get(key) : operation.sample.body, freshKey);
       lastBodies.set(key, sample.body);
       return codeSamples(sample);
     },

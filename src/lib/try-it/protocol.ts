@@ -38,7 +38,8 @@ export interface TryItWorker {
   prepareStep(route: string, operationId: string, title: string, body?: unknown): Promise<PreparedOperation | undefined>;
   check(api: string, operationId: string, request: ConsoleRequest): Promise<RequestIssue[]>;
   send(api: string, operationId: string, request: ConsoleRequest): Promise<ConsoleAnswer>;
-  samples(api: string, operationId: string, request: ConsoleRequest): Promise<CodeSample[]>;
+  /** The page's samples of the edited request; `freshKey` is the Idempotency-Key the console made, which samples make anew. */
+  samples(api: string, operationId: string, request: ConsoleRequest, freshKey?: string): Promise<CodeSample[]>;
   objects(api: string): Promise<VisitObject[]>;
   /** Forgets the visit: a new sandbox, no objects, a new secret. */
   reset(): Promise<void>;

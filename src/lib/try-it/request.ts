@@ -147,12 +147,28 @@ export function bearerOf(operation: Pick<ConsoleOperation, 'auth'>, status: numb
   return typeof secret === 'string' ? secret : undefined;
 }
 
+/** The Idempotency-Key the request sends, if any (header names are case-insensitive). */
+export function idempotencyKeyOf(request: Pick<ConsoleRequest, 'headers'>): string | undefined {
+  const name = Object.keys(request.headers).find((candidate) => candidate.toLowerCase() === 'idempotency-key');
+  return name === undefined ? undefined : request.headers[name];
+}
+
+/** A key every language's string literal holds as written: the files' own pattern for Idempotency-Key. */
+const literalKey = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
  * The request model of the page's samples with the reader's edit: the path and query as edited,
  * and the body as edited while it is JSON (the last JSON body otherwise, so a sample never shows
- * half a literal), an Idempotency-Key sent only when the edit keeps one.
+ * half a literal), an Idempotency-Key sent only when the edit keeps one: a fresh one per run
+ * while it is the key the console made (`freshKey`), the reader's own key as written once they
+ * typed one, so that the copied sample replays what they tried.
  */
-export function editedSample(operation: ConsoleOperation, request: ConsoleRequest, fallbackBody: unknown): SampleRequest {
+export function editedSample(
+  operation: ConsoleOperation,
+  request: ConsoleRequest,
+  fallbackBody: unknown,
+  freshKey?: string,
+): SampleRequest {
   let body: unknown = fallbackBody;
   if (request.body.trim() === '') body = undefined;
   else
@@ -161,11 +177,14 @@ export function editedSample(operation: ConsoleOperation, request: ConsoleReques
     } catch {
       // Keeps the last body that parsed.
     }
-  const keepsKey = Object.keys(request.headers).some((name) => name.toLowerCase() === 'idempotency-key');
+  const key = idempotencyKeyOf(request);
+  const keepsKey = operation.sample.idempotencyKey && key !== undefined;
+  const tried = keepsKey && key !== freshKey && literalKey.test(key) ? key : undefined;
   return {
     ...operation.sample,
     url: `${operation.baseUrl}${request.path}`,
-    idempotencyKey: operation.sample.idempotencyKey && keepsKey,
+    idempotencyKey: keepsKey,
+    ...(tried ? {triedIdempotencyKey: tried} : {}),
     ...(operation.sample.bodyType === 'form' ? {} : {body, bodyType: 'json'}),
   };
 }

@@ -11,7 +11,7 @@ import {
   errorMembers,
   formFields,
   hasQuery,
-  idempotencyComment,
+  keyComment,
   isForm,
   jsonText,
   successOf,
@@ -73,7 +73,11 @@ export function render(request: SampleRequest): string {
     lines.push(`request.Headers.Add(${csharpString(key.name)}, ${env(key.key)});`);
   const cookies = keys.filter((key) => key.in === 'cookie').map((key) => `${key.name}={${env(key.key)}}`);
   if (cookies.length > 0) lines.push(`request.Headers.Add("Cookie", $"${cookies.join('; ')}");`);
-  if (request.idempotencyKey) lines.push(`// ${idempotencyComment}`, 'request.Headers.Add("Idempotency-Key", Guid.NewGuid().ToString());');
+  if (request.idempotencyKey)
+    lines.push(
+      `// ${keyComment(request)}`,
+      `request.Headers.Add("Idempotency-Key", ${request.triedIdempotencyKey ? `"${request.triedIdempotencyKey}"` : 'Guid.NewGuid().ToString()'});`,
+    );
   lines.push('request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));');
   if (isForm(request)) {
     // Form-encoded, with its Content-Type.

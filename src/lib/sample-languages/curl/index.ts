@@ -1,6 +1,6 @@
 /** cURL in bash: the request as a reader pastes it into a terminal; `--fail-with-body` prints an error's body and exits non-zero. */
 import type {SampleRequest} from '../../openapi/samples';
-import {apiKeysOf, bodyLiteral, formFields, isForm, jsonText, type SampleLanguage} from '../language';
+import {apiKeysOf, bodyLiteral, formFields, isForm, jsonText, triedKeyComment, type SampleLanguage} from '../language';
 
 const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
@@ -14,7 +14,7 @@ export function render(request: SampleRequest): string {
     if (key.in === 'query') lines.push(`--url-query "${key.name}=$${key.key}"`);
     if (key.in === 'cookie') lines.push(`-b "${key.name}=$${key.key}"`);
   }
-  if (request.idempotencyKey) lines.push(`-H "Idempotency-Key: $(uuidgen)"`);
+  if (request.idempotencyKey) lines.push(`-H "Idempotency-Key: ${request.triedIdempotencyKey ?? '$(uuidgen)'}"`);
   lines.push(`-H 'Accept: application/json'`);
   lines.push('--fail-with-body');
   if (isForm(request)) {
@@ -30,7 +30,9 @@ export function render(request: SampleRequest): string {
     );
     lines.push(`--data-raw ${body.text}`);
   }
-  return lines.join(' \\\n  ');
+  const command = lines.join(' \\\n  ');
+  // A shell comment cannot sit among a command's continued lines: the tried key's note goes above it.
+  return request.triedIdempotencyKey ? `# ${triedKeyComment}\n${command}` : command;
 }
 
 export const curl: SampleLanguage = {

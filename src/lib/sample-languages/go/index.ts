@@ -2,17 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type {SampleRequest} from '../../openapi/samples';
-import {
-  apiKeysOf,
-  bodyLiteral,
-  errorMembers,
-  formFields,
-  idempotencyComment,
-  isForm,
-  jsonText,
-  successOf,
-  type SampleLanguage,
-} from '../language';
+import {apiKeysOf, bodyLiteral, errorMembers, formFields, keyComment, isForm, jsonText, successOf, type SampleLanguage} from '../language';
 
 /** The JSON body as a Go string literal: a raw string, unless the JSON holds a backtick. */
 const goString = (body: unknown) => {
@@ -79,9 +69,11 @@ export function render(request: SampleRequest): string {
       'req.URL.RawQuery = query.Encode()',
     );
   }
-  if (request.idempotencyKey) {
+  if (request.idempotencyKey && request.triedIdempotencyKey) {
+    body.push(`// ${keyComment(request)}`, `req.Header.Set("Idempotency-Key", "${request.triedIdempotencyKey}")`);
+  } else if (request.idempotencyKey) {
     imports.add('crypto/rand').add('encoding/hex');
-    body.push(`// ${idempotencyComment}`, 'req.Header.Set("Idempotency-Key", newKey())');
+    body.push(`// ${keyComment(request)}`, 'req.Header.Set("Idempotency-Key", newKey())');
   }
   body.push('req.Header.Set("Accept", "application/json")');
   if (request.body !== undefined)
@@ -136,7 +128,7 @@ export function render(request: SampleRequest): string {
     ...body.map((line) => (line ? `\t${line}` : '')),
     '}',
   ];
-  if (request.idempotencyKey) {
+  if (request.idempotencyKey && !request.triedIdempotencyKey) {
     lines.push(
       '',
       '// newKey returns a random idempotency key of 32 hexadecimal characters.',

@@ -6,7 +6,7 @@ import {
   errorMembers,
   formFields,
   hasQuery,
-  idempotencyComment,
+  keyComment,
   isForm,
   jsonText,
   successOf,
@@ -47,7 +47,11 @@ export function render(request: SampleRequest): string {
     headers.push(`${key(apiKey.name)}: process.env.${apiKey.key},`);
   const cookies = keys.filter((candidate) => candidate.in === 'cookie').map((apiKey) => `${apiKey.name}=\${process.env.${apiKey.key}}`);
   if (cookies.length > 0) headers.push(`Cookie: \`${cookies.join('; ')}\`,`);
-  if (request.idempotencyKey) headers.push(`// ${idempotencyComment}`, `'Idempotency-Key': crypto.randomUUID(),`);
+  if (request.idempotencyKey)
+    headers.push(
+      `// ${keyComment(request)}`,
+      `'Idempotency-Key': ${request.triedIdempotencyKey ? `'${request.triedIdempotencyKey}'` : 'crypto.randomUUID()'},`,
+    );
   headers.push(`Accept: 'application/json',`);
   // fetch sets the Content-Type of URLSearchParams itself.
   if (request.body !== undefined && !isForm(request)) headers.push(`'Content-Type': 'application/json',`);

@@ -1,6 +1,6 @@
 /** PHP 8 with Guzzle 7, the HTTP client most PHP integrators use (Debian: php-guzzlehttp-guzzle). */
 import type {SampleRequest} from '../../openapi/samples';
-import {apiKeysOf, bodyLiteral, errorMembers, formFields, idempotencyComment, isForm, successOf, type SampleLanguage} from '../language';
+import {apiKeysOf, bodyLiteral, errorMembers, formFields, isForm, keyComment, successOf, type SampleLanguage} from '../language';
 
 /** A JSON value as a PHP array literal, so the sample reads as PHP. */
 export function phpValue(value: unknown, depth: number): string {
@@ -36,7 +36,11 @@ export function render(request: SampleRequest): string {
   for (const key of keysIn('header')) headers.push(`        '${key.name}' => getenv('${key.key}'),`);
   const cookies = keysIn('cookie').map((key) => `'${key.name}=' . getenv('${key.key}')`);
   if (cookies.length > 0) headers.push(`        'Cookie' => ${cookies.join(" . '; ' . ")},`);
-  if (request.idempotencyKey) headers.push(`        // ${idempotencyComment}`, `        'Idempotency-Key' => bin2hex(random_bytes(16)),`);
+  if (request.idempotencyKey)
+    headers.push(
+      `        // ${keyComment(request)}`,
+      `        'Idempotency-Key' => ${request.triedIdempotencyKey ? `'${request.triedIdempotencyKey}'` : 'bin2hex(random_bytes(16))'},`,
+    );
   options.push(`    'headers' => [\n${headers.join('\n')}\n    ],`);
   // Guzzle form-encodes `form_params` and sets the Content-Type.
   if (isForm(request)) options.push(`    'form_params' => ${phpValue(Object.fromEntries(formFields(request.body)), 1)},`);

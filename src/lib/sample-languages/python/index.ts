@@ -5,7 +5,7 @@ import {
   bodyLiteral,
   errorMembers,
   formFields,
-  idempotencyComment,
+  keyComment,
   isForm,
   jsonText,
   snakeCase,
@@ -51,7 +51,11 @@ export function render(request: SampleRequest): string {
   const keysIn = (location: string) =>
     keys.filter((key) => key.in === location).map((key) => `${JSON.stringify(key.name)}: ${env(key.key)}`);
   headers.push(...keysIn('header').map((line) => `${line},`));
-  if (request.idempotencyKey) headers.push(`# ${idempotencyComment}`, `"Idempotency-Key": str(uuid.uuid4()),`);
+  if (request.idempotencyKey)
+    headers.push(
+      `# ${keyComment(request)}`,
+      `"Idempotency-Key": ${request.triedIdempotencyKey ? `"${request.triedIdempotencyKey}"` : 'str(uuid.uuid4())'},`,
+    );
   headers.push(`"Accept": "application/json",`);
   const options = [JSON.stringify(request.url) + ','];
   if (auth.type === 'basic') options.push(`auth=(${env(auth.username)}, ${env(auth.password)}),`);
@@ -83,7 +87,7 @@ export function render(request: SampleRequest): string {
     : success.fields.length > 0
       ? [`${name} = response.json()`, `print(${success.fields.map((field) => `${name}["${field}"]`).join(', ')})`]
       : [`${name} = response.json()`, `print(${name})`];
-  const imports = ['import os', ...(request.idempotencyKey ? ['import uuid'] : [])];
+  const imports = ['import os', ...(request.idempotencyKey && !request.triedIdempotencyKey ? ['import uuid'] : [])];
   return [
     `# ${runtime} (pip install requests)`,
     ...imports,

@@ -1,16 +1,6 @@
 /** Ruby with the standard library only: Net::HTTP and JSON (Debian: ruby). */
 import type {SampleRequest} from '../../openapi/samples';
-import {
-  apiKeysOf,
-  bodyLiteral,
-  errorMembers,
-  formFields,
-  idempotencyComment,
-  isForm,
-  snakeCase,
-  successOf,
-  type SampleLanguage,
-} from '../language';
+import {apiKeysOf, bodyLiteral, errorMembers, formFields, keyComment, isForm, snakeCase, successOf, type SampleLanguage} from '../language';
 
 /** `reference:` for a key that is a plain word, `"x-id":` otherwise (both make symbol keys, which JSON writes as strings). */
 const hashKey = (key: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${key}:` : `${JSON.stringify(key)}:`);
@@ -59,9 +49,11 @@ export function render(request: SampleRequest): string {
     lines.push(`request[${JSON.stringify(key.name)}] = ${env(key.key)}`);
   const cookies = keys.filter((key) => key.in === 'cookie').map((key) => `${key.name}=#{${env(key.key)}}`);
   if (cookies.length > 0) lines.push(`request["Cookie"] = "${cookies.join('; ')}"`);
-  if (request.idempotencyKey) {
+  if (request.idempotencyKey && request.triedIdempotencyKey) {
+    lines.push(`# ${keyComment(request)}`, `request["Idempotency-Key"] = "${request.triedIdempotencyKey}"`);
+  } else if (request.idempotencyKey) {
     requires.add('securerandom');
-    lines.push(`# ${idempotencyComment}`, 'request["Idempotency-Key"] = SecureRandom.uuid');
+    lines.push(`# ${keyComment(request)}`, 'request["Idempotency-Key"] = SecureRandom.uuid');
   }
   lines.push('request["Accept"] = "application/json"');
   // set_form_data form-encodes the pairs and sets the Content-Type.
