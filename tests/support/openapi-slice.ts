@@ -7,7 +7,7 @@
  * three minutes to load for the four operations the scale tier runs; the slice loads in seconds.
  */
 import {httpMethods} from '../../src/lib/http-methods';
-import type {JsonObject} from '../../src/lib/openapi';
+import {unescapePointer, type JsonObject} from '../../src/lib/openapi/refs';
 
 export type OperationKey = {apiPath: string; method: string};
 
@@ -32,10 +32,7 @@ export function operationsSlice(document: JsonObject, operations: readonly Opera
     const ref = (node as JsonObject).$ref;
     if (typeof ref === 'string' && ref.startsWith('#/components/') && !seen.has(ref)) {
       seen.add(ref);
-      const [kind, name] = ref
-        .slice('#/components/'.length)
-        .split('/')
-        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const [kind, name] = ref.slice('#/components/'.length).split('/').map(unescapePointer);
       const target = components[kind!]?.[name!];
       if (target !== undefined) {
         (reached[kind!] ??= {})[name!] = target;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {apiFiles, loadApiDocument, providerDocument, resolveRef, type JsonObject} from '../../src/lib/openapi';
+import {apiFiles, loadApiDocument, providerDocument, resolveRef, unescapePointer, type JsonObject} from '../../src/lib/openapi';
 import {sharedErrorStatuses} from '../../src/lib/openapi/operation-error-examples';
 import {httpMethods} from '../../src/lib/http-methods';
 
@@ -190,10 +190,7 @@ function pageExampleProblems(document: JsonObject, example: PageExample): string
     if (issues.length === 0) problems.push(`${where}: lists no field`);
     for (const issue of issues) {
       const pointer = String(issue.pointer);
-      const segments = pointer
-        .split('/')
-        .slice(1)
-        .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+      const segments = pointer.split('/').slice(1).map(unescapePointer);
       if (!schema || !pointer.startsWith('/') || !fieldAt(document, schema, segments))
         problems.push(`${where}: names ${pointer}, which is no field of the operation's request body`);
     }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import type {JsonObject} from '../../src/lib/openapi';
+import {unescapePointer, type JsonObject} from '../../src/lib/openapi/refs';
 import {operationsSlice} from '../support/openapi-slice';
 
 const ref = (kind: string, name: string) => ({$ref: `#/components/${kind}/${name}`});
@@ -87,10 +87,7 @@ test("GitHub's file sliced to one operation holds no reference that points at no
     if (!node || typeof node !== 'object') return;
     const target = (node as JsonObject).$ref;
     if (typeof target === 'string') {
-      const [kind, name] = target
-        .slice('#/components/'.length)
-        .split('/')
-        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const [kind, name] = target.slice('#/components/'.length).split('/').map(unescapePointer);
       if (!(slice.components as Record<string, JsonObject>)[kind!]?.[name!]) missing.push(target);
     }
     Object.values(node).forEach(visit);

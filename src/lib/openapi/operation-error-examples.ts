@@ -16,7 +16,7 @@
  */
 import {httpMethods} from '../http-methods';
 import {mappedVariant, RequestValidator, type ValidationIssue} from '../sandbox/validation';
-import {resolveRef, type JsonObject} from './refs';
+import {pointerValue, resolveRef, type JsonObject} from './refs';
 
 /** The statuses whose responses the file shares between operations with one example each. */
 export const sharedErrorStatuses = ['400', '401', '403'];
@@ -73,10 +73,7 @@ export function operationFacts(document: JsonObject): OperationFacts[] {
 
 /** The schema at a JSON pointer of the document, its `$ref`s followed and its `allOf` parts merged. */
 function schemaAt(document: JsonObject, pointer: string): JsonObject {
-  let node: unknown = document;
-  for (const segment of pointer.replace(/^#\//, '').split('/'))
-    node = (node as JsonObject | undefined)?.[segment.replaceAll('~1', '/').replaceAll('~0', '~')];
-  const schema = resolveRef<JsonObject>(document, node ?? {});
+  const schema = resolveRef<JsonObject>(document, pointerValue(document, pointer) ?? {});
   const parts = ((schema.allOf ?? []) as unknown[]).map((part) => resolveRef<JsonObject>(document, part));
   return {
     ...schema,

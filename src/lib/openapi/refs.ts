@@ -6,6 +6,11 @@ export function escapePointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
+/** A JSON pointer's segment as the name it stands for: `~1` is `/`, `~0` is `~` (in that order). */
+export function unescapePointer(segment: string): string {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
 /** Follows a local `$ref` (and chains of them) inside the document. */
 export function resolveRef<T = JsonObject>(document: JsonObject, value: unknown): T {
   let current = value as JsonObject;
@@ -14,10 +19,7 @@ export function resolveRef<T = JsonObject>(document: JsonObject, value: unknown)
     current = (current.$ref as string)
       .slice(2)
       .split('/')
-      .reduce<unknown>(
-        (node, segment) => (node as JsonObject)[segment.replaceAll('~1', '/').replaceAll('~0', '~')],
-        document,
-      ) as JsonObject;
+      .reduce<unknown>((node, segment) => (node as JsonObject)[unescapePointer(segment)], document) as JsonObject;
   }
   return current as T;
 }
@@ -46,7 +48,7 @@ export function danglingRefs(document: JsonObject): string[] {
 export function pointerValue(node: unknown, pointer: string): unknown {
   let target = node;
   for (const part of pointer.replace(/^#?\//, '').split('/')) {
-    target = (target as JsonObject | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    target = (target as JsonObject | undefined)?.[unescapePointer(part)];
   }
   return target;
 }

@@ -6,7 +6,7 @@
  */
 import Ajv2020, {type ErrorObject, type Options, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type {JsonObject} from '../openapi/refs';
+import {pointerValue, type JsonObject} from '../openapi/refs';
 
 export type ValidationIssue = {pointer: string; code: string; detail: string};
 
@@ -140,9 +140,7 @@ export class RequestValidator {
  * pointer, so that the errors reported are those of the variant the client meant.
  */
 export function mappedVariant(document: JsonObject, pointer: string, value: unknown): string | undefined {
-  let schema: unknown = document;
-  for (const segment of pointer.replace(/^#\//, '').split('/'))
-    schema = (schema as JsonObject | undefined)?.[segment.replaceAll('~1', '/').replaceAll('~0', '~')];
+  let schema = pointerValue(document, pointer);
   for (let hops = 0; typeof (schema as JsonObject | undefined)?.$ref === 'string' && hops < 20; hops += 1) {
     let target: unknown = document;
     for (const segment of String((schema as JsonObject).$ref)

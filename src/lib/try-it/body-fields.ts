@@ -4,6 +4,7 @@
  * `orderLines[0].quantity`), and the body again with one field changed. The console shows these
  * beside the JSON; both edit the same text. No DOM: the unit tests run it.
  */
+import {escapePointer, unescapePointer} from '../openapi/refs';
 
 export type BodyField = {
   /** Where the value sits, as a JSON pointer (`/orderLines/0/quantity`): the form the schema check names. */
@@ -15,8 +16,6 @@ export type BodyField = {
   text: string;
 };
 
-const escape = (segment: string | number) => String(segment).replaceAll('~', '~0').replaceAll('/', '~1');
-
 /** Every field of a body, in the order the JSON shows them; none when the body is not an object or an array. */
 export function bodyFields(body: unknown): BodyField[] {
   const fields: BodyField[] = [];
@@ -26,7 +25,8 @@ export function bodyFields(body: unknown): BodyField[] {
       return;
     }
     if (value !== null && typeof value === 'object') {
-      for (const [name, member] of Object.entries(value)) visit(member, `${pointer}/${escape(name)}`, label ? `${label}.${name}` : name);
+      for (const [name, member] of Object.entries(value))
+        visit(member, `${pointer}/${escapePointer(name)}`, label ? `${label}.${name}` : name);
       return;
     }
     if (!pointer) return;
@@ -51,10 +51,7 @@ export function fieldValue(kind: BodyField['kind'], text: string): unknown {
 
 /** The body with the value at `pointer` replaced; the body itself is left as it was. */
 export function withField(body: unknown, pointer: string, value: unknown): unknown {
-  const segments = pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const segments = pointer.split('/').slice(1).map(unescapePointer);
   const replace = (node: unknown, at: number): unknown => {
     if (at === segments.length) return value;
     const segment = segments[at]!;

@@ -4,6 +4,7 @@
  * the bearer secret it was given. No DOM and no Node module: the worker and the unit tests run it.
  */
 import type {SampleRequest} from '../openapi/samples';
+import {header} from '../sandbox/http';
 import type {ConsoleOperation} from './operations';
 
 /** The request as the reader edits it: the path with its query, the headers, the body as text. */
@@ -147,11 +148,9 @@ export function bearerOf(operation: Pick<ConsoleOperation, 'auth'>, status: numb
   return typeof secret === 'string' ? secret : undefined;
 }
 
-/** The Idempotency-Key the request sends, if any (header names are case-insensitive). */
-export function idempotencyKeyOf(request: Pick<ConsoleRequest, 'headers'>): string | undefined {
-  const name = Object.keys(request.headers).find((candidate) => candidate.toLowerCase() === 'idempotency-key');
-  return name === undefined ? undefined : request.headers[name];
-}
+/** The Idempotency-Key the request sends, if any. */
+export const idempotencyKeyOf = (request: Pick<ConsoleRequest, 'headers'>): string | undefined =>
+  header(request.headers, 'Idempotency-Key');
 
 /** A key every language's string literal holds as written: the files' own pattern for Idempotency-Key. */
 const literalKey = /^[A-Za-z0-9_-]{1,64}$/;

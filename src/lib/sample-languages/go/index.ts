@@ -69,11 +69,12 @@ export function render(request: SampleRequest): string {
       'req.URL.RawQuery = query.Encode()',
     );
   }
-  if (request.idempotencyKey && request.triedIdempotencyKey) {
-    body.push(`// ${keyComment(request)}`, `req.Header.Set("Idempotency-Key", "${request.triedIdempotencyKey}")`);
-  } else if (request.idempotencyKey) {
-    imports.add('crypto/rand').add('encoding/hex');
-    body.push(`// ${keyComment(request)}`, 'req.Header.Set("Idempotency-Key", newKey())');
+  if (request.idempotencyKey) {
+    if (!request.triedIdempotencyKey) imports.add('crypto/rand').add('encoding/hex');
+    body.push(
+      `// ${keyComment(request)}`,
+      `req.Header.Set("Idempotency-Key", ${request.triedIdempotencyKey ? `"${request.triedIdempotencyKey}"` : 'newKey()'})`,
+    );
   }
   body.push('req.Header.Set("Accept", "application/json")');
   if (request.body !== undefined)

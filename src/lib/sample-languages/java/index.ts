@@ -110,11 +110,12 @@ export function render(request: SampleRequest): string {
     .filter((key) => key.in === 'cookie')
     .map((key, index) => `${javaString(`${index === 0 ? '' : '; '}${key.name}=`)} + ${env(key.key)}`);
   if (cookies.length > 0) builder.push(`    .header("Cookie", ${cookies.join(' + ')})`);
-  if (request.idempotencyKey && request.triedIdempotencyKey) {
-    builder.push(`    // ${keyComment(request)}`, `    .header("Idempotency-Key", "${request.triedIdempotencyKey}")`);
-  } else if (request.idempotencyKey) {
-    imports.add('java.util.UUID');
-    builder.push(`    // ${keyComment(request)}`, '    .header("Idempotency-Key", UUID.randomUUID().toString())');
+  if (request.idempotencyKey) {
+    if (!request.triedIdempotencyKey) imports.add('java.util.UUID');
+    builder.push(
+      `    // ${keyComment(request)}`,
+      `    .header("Idempotency-Key", ${request.triedIdempotencyKey ? `"${request.triedIdempotencyKey}"` : 'UUID.randomUUID().toString()'})`,
+    );
   }
   builder.push('    .header("Accept", "application/json")');
   if (request.body !== undefined)

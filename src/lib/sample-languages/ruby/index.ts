@@ -49,11 +49,12 @@ export function render(request: SampleRequest): string {
     lines.push(`request[${JSON.stringify(key.name)}] = ${env(key.key)}`);
   const cookies = keys.filter((key) => key.in === 'cookie').map((key) => `${key.name}=#{${env(key.key)}}`);
   if (cookies.length > 0) lines.push(`request["Cookie"] = "${cookies.join('; ')}"`);
-  if (request.idempotencyKey && request.triedIdempotencyKey) {
-    lines.push(`# ${keyComment(request)}`, `request["Idempotency-Key"] = "${request.triedIdempotencyKey}"`);
-  } else if (request.idempotencyKey) {
-    requires.add('securerandom');
-    lines.push(`# ${keyComment(request)}`, 'request["Idempotency-Key"] = SecureRandom.uuid');
+  if (request.idempotencyKey) {
+    if (!request.triedIdempotencyKey) requires.add('securerandom');
+    lines.push(
+      `# ${keyComment(request)}`,
+      `request["Idempotency-Key"] = ${request.triedIdempotencyKey ? `"${request.triedIdempotencyKey}"` : 'SecureRandom.uuid'}`,
+    );
   }
   lines.push('request["Accept"] = "application/json"');
   // set_form_data form-encodes the pairs and sets the Content-Type.
