@@ -10,6 +10,7 @@
  * TypeScript samples are type-checked in tests/unit/guide-samples.test.ts.
  */
 import {expect, test, type Locator, type Page} from '@playwright/test';
+import {copyWithButton} from '../support/clipboard';
 import {expectHydrated} from '../support/hydration';
 import {loadApiDocument, apiFiles, type JsonObject} from '../../src/lib/openapi';
 import {sampleLanguages} from '../../src/lib/sample-languages';
@@ -46,8 +47,6 @@ test.use({permissions: ['clipboard-read', 'clipboard-write']});
 // A missing toolchain fails here at once, naming the Debian packages to install.
 test.beforeAll(() => assertToolchainsInstalled());
 
-const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-
 /**
  * What a reader gets by selecting the whole block and pressing Ctrl+C: the selection's text, which
  * is what Chromium copies (measured equal; reading it directly avoids a keyboard and clipboard
@@ -62,15 +61,6 @@ async function selectAndCopy(block: Locator): Promise<string> {
   let selected = '';
   await expect.poll(async () => (selected = await select())).toMatch(/\S/);
   return selected;
-}
-
-/** What the block's copy button puts on the clipboard. */
-async function copyWithButton(page: Page, block: Locator): Promise<string> {
-  await page.evaluate(() => navigator.clipboard.writeText(''));
-  await block.hover();
-  await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
-  await expect.poll(() => readClipboard(page)).not.toBe('');
-  return readClipboard(page);
 }
 
 /** Shown and copied text of a block, each compared with the source; problems are returned, not thrown. */

@@ -17,6 +17,7 @@ import {verifySignature} from '../../src/lib/sandbox/signature';
 import {sampleLanguages} from '../../src/lib/sample-languages';
 import {startSandbox} from '../../scripts/sandbox/tessera-sandbox';
 import {codeFences} from '../support/guides';
+import {secretFrom} from '../support/sandbox';
 import {signatureTestVector} from '../support/notification-signature';
 import {operationPages} from '../support/sample-pages';
 import {runSample, runServer, runProblem} from '../support/sample-runner';
@@ -77,10 +78,7 @@ for (const language of sampleLanguages) {
       {clock: new SandboxClock(() => exampleDay + (Date.now() - started)), quiet: true},
     );
     const {sandbox, url} = sandboxServer;
-    const basic = `Basic ${Buffer.from('key_test_8HqT2mVx4LcR9pWn3sYb6KdA:flow').toString('base64')}`;
-    const {secret} = (await (await fetch(`${url}/v3/auth/secret`, {method: 'POST', headers: {Authorization: basic}})).json()) as {
-      secret: string;
-    };
+    const secret = await secretFrom(url);
     const environment = {TESSERA_SECRET: secret};
     const step = async (pageId: string, replacements: [string, string][] = []) => {
       const source = replacements.reduce((text, [from, to]) => text.replaceAll(from, to), sampleOf(pageId, language.id));
@@ -198,10 +196,7 @@ for (const language of sampleLanguages.filter((candidate) => candidate.id !== 'c
     );
     const {sandbox, url} = sandboxServer;
     try {
-      const basic = `Basic ${Buffer.from('key_test_8HqT2mVx4LcR9pWn3sYb6KdA:flow').toString('base64')}`;
-      const {secret} = (await (await fetch(`${url}/v3/auth/secret`, {method: 'POST', headers: {Authorization: basic}})).json()) as {
-        secret: string;
-      };
+      const secret = await secretFrom(url);
       const environment = {TESSERA_SECRET: secret};
       const creator = handlerOf(language.id, `${signupGuides}/create_signup_session.mdx`, 'create-signup-session.php');
       expect(creator, 'the signup guide has its create program in this language').toBeTruthy();

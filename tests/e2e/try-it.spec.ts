@@ -10,7 +10,9 @@ import {sampleLanguages} from '../../src/lib/sample-languages';
 import {consoleKey} from '../../src/lib/try-it/request';
 import {axeViolations} from '../support/axe';
 import {expectHydrated} from '../support/hydration';
+import {copyWithButton} from '../support/clipboard';
 import {runProblem, runSample} from '../support/sample-runner';
+import {secretFrom} from '../support/sandbox';
 
 const api = '/docs/3.0.0/api';
 
@@ -165,20 +167,15 @@ test.describe('the Try it console', () => {
       const panel = samples.getByRole('tabpanel');
       await expect(panel, language.label).toContainText('cart-tried-in-console');
       await expect(panel, language.label).toContainText('console-replay-key-1');
-      await page.evaluate(() => navigator.clipboard.writeText(''));
-      await panel.getByRole('button', {name: 'Copy code to clipboard'}).click();
-      await expect
-        .poll(() => page.evaluate(() => navigator.clipboard.readText()), {message: language.label})
-        .toContain('console-replay-key-1');
-      copied.set(language.id, await page.evaluate(() => navigator.clipboard.readText()));
+      const source = await copyWithButton(page, panel);
+      expect(source, language.label).toContain('console-replay-key-1');
+      copied.set(language.id, source);
     }
     // What the reader copies is the request they tried: run against a sandbox, the first sample
     // creates the session and the seven others replay it, so the sandbox holds one session.
     const sandboxServer = await startSandbox({port: 0, host: '127.0.0.1', speed: 1, faults: [], rateLimits: false}, {quiet: true});
     try {
-      const basic = `Basic ${Buffer.from(`${consoleKey.id}:replay`).toString('base64')}`;
-      const answer = await fetch(`${sandboxServer.url}/v3/auth/secret`, {method: 'POST', headers: {Authorization: basic}});
-      const {secret} = (await answer.json()) as {secret: string};
+      const secret = await secretFrom(sandboxServer.url, consoleKey.id);
       const replayed: boolean[] = [];
       for (const [language, source] of copied) {
         const run = await runSample(language, source, sandboxServer.url, {environment: {TESSERA_SECRET: secret}});

@@ -26,6 +26,14 @@ export type Answer = {status: number; headers: Record<string, string>; json: Jso
 
 export const testKeyId = 'key_test_8HqT2mVx4LcR9pWn3sYb6KdA';
 
+/** A bearer secret from a sandbox served at `url`, got as an integration gets one: Basic with a test key id, any key secret. */
+export async function secretFrom(url: string, keyId = testKeyId): Promise<string> {
+  const basic = `Basic ${Buffer.from(`${keyId}:any-key-secret`).toString('base64')}`;
+  const answer = await fetch(`${url}/v3/auth/secret`, {method: 'POST', headers: {Authorization: basic}});
+  if (answer.status !== 201) throw new Error(`POST /v3/auth/secret answered ${answer.status}: ${await answer.text()}`);
+  return ((await answer.json()) as {secret: string}).secret;
+}
+
 export class SandboxClient {
   private secret = '';
   private keyCounter = 0;

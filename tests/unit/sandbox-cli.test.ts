@@ -15,7 +15,7 @@ import {buildSandbox} from '../../scripts/sandbox/build-sandbox';
 import {parseFlags, UsageError} from '../../scripts/sandbox/tessera-sandbox';
 import {verifySignature} from '../../src/lib/sandbox/signature';
 import {signatureTestVector} from '../support/notification-signature';
-import {loadApiDocuments} from '../support/sandbox';
+import {loadApiDocuments, secretFrom} from '../support/sandbox';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'tessera-sandbox-'));
 const bundle = path.join(folder, 'tessera-sandbox.mjs');
@@ -116,10 +116,7 @@ describe('the local sandbox', () => {
         child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
       });
       const basic = `Basic ${Buffer.from('key_test_8HqT2mVx4LcR9pWn3sYb6KdA:any').toString('base64')}`;
-      const secret = (await (await fetch(`${ready}/v3/auth/secret`, {method: 'POST', headers: {Authorization: basic}})).json()) as {
-        secret: string;
-      };
-      const headers = {Authorization: `Bearer ${secret.secret}`, 'Content-Type': 'application/json'};
+      const headers = {Authorization: `Bearer ${await secretFrom(ready)}`, 'Content-Type': 'application/json'};
       const created = await fetch(`${ready}/v3/sessions`, {
         method: 'POST',
         headers: {...headers, 'Idempotency-Key': 'cli-1'},
