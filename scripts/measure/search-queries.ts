@@ -222,13 +222,13 @@ export const definitionsByVersion: {version: string; start: string; queries: [qu
   },
 ];
 
-/** The pages the search box suggests for a query, in order: the address each suggestion links to. */
-export async function suggestionsFor(page: Page, query: string): Promise<string[]> {
-  const input = page.locator('.navbar input.navbar__search-input');
+/**
+ * Waits until the search box's suggestions stop changing: autocomplete.js renders each answer when
+ * it arrives (a keystroke's, then the one after more of the index has loaded), replacing the
+ * options a click may be about to land on. Settled: the same text three looks 100 ms apart.
+ */
+export async function suggestionsSettled(page: Page): Promise<void> {
   const menu = page.locator('.navbar [class*="dropdownMenu"]');
-  await input.fill('');
-  await input.fill(query);
-  // autocomplete.js renders each keystroke's suggestions when they arrive: wait until they settle.
   let previous = '';
   let stableFor = 0;
   for (let attempt = 0; attempt < 100 && stableFor < 3; attempt++) {
@@ -237,6 +237,14 @@ export async function suggestionsFor(page: Page, query: string): Promise<string[
     stableFor = current && current === previous ? stableFor + 1 : 0;
     previous = current;
   }
+}
+
+/** The pages the search box suggests for a query, in order: the address each suggestion links to. */
+export async function suggestionsFor(page: Page, query: string): Promise<string[]> {
+  const input = page.locator('.navbar input.navbar__search-input');
+  await input.fill('');
+  await input.fill(query);
+  await suggestionsSettled(page);
   return page
     .locator('.navbar [role="option"]')
     .evaluateAll((options) => options.map((option) => new URL((option as HTMLAnchorElement).href).pathname));
