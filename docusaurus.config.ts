@@ -77,6 +77,8 @@ const config: Config = {
     './src/plugins/hold-first-paint/index.ts',
     // Computed facts the React pages state (the sample languages), defined for the bundler.
     './src/plugins/site-facts/index.ts',
+    // The "Try it" console's worker URL, named by its content's hash, for the console's chunk.
+    './src/plugins/try-it-files/index.ts',
     ...layer.plugins,
     // Its llms.txt texts come from config/llms.ts on the build side; options written here would ship to every page.
     './src/plugins/markdown-twins/index.ts',

@@ -21,6 +21,7 @@ import {chromiumFlags, chromiumPath} from '../config/chromium';
 import {median, searchThrottling, searchViewport, throttleLikePhone} from './bench-search';
 import {hydratedSelector} from './measure/page-weight';
 import {WorkerThrottle} from './measure/worker-throttle';
+import {consoleUrlFolder} from '../src/lib/try-it/console-files';
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const benchPage = '/docs/3.0.0/api/create-session';
@@ -43,8 +44,17 @@ const consoleChunkMarker = 'Starting the sandbox';
 
 const gzipped = (buildDir: string, file: string) => ({file, bytes: gzipSync(readFileSync(path.join(buildDir, file)), {level: 9}).length});
 
+/** A console file of a build by its name before the content hash (src/lib/try-it/console-files.ts). */
+function builtConsoleFile(buildDir: string, base: string): string {
+  const names = readdirSync(path.join(buildDir, consoleUrlFolder)).filter((name) =>
+    new RegExp(`^${base}\\.[0-9a-f]{16}\\.mjs$`).test(name),
+  );
+  if (names.length !== 1) throw new Error(`expected one ${base} in ${consoleUrlFolder}, found ${names.length}`);
+  return path.join(consoleUrlFolder, names[0]!);
+}
+
 /** What a V1 page's console loads besides what a V3 page's does, gzipped at level 9. */
-export const v1ConsoleModule = (buildDir = path.join(siteDir, 'build')) => gzipped(buildDir, 'sandbox/console/api-tessera-v1.mjs');
+export const v1ConsoleModule = (buildDir = path.join(siteDir, 'build')) => gzipped(buildDir, builtConsoleFile(buildDir, 'api-tessera-v1'));
 
 /** The files opening the console on a V3 page loads, gzipped at level 9. */
 export function consoleFiles(buildDir = path.join(siteDir, 'build')): {file: string; bytes: number}[] {
@@ -55,7 +65,7 @@ export function consoleFiles(buildDir = path.join(siteDir, 'build')): {file: str
   if (chunks.length !== 1) throw new Error(`expected one chunk with the console, found ${chunks.length}`);
   const files = [
     ...chunks.map((name) => path.join('assets/js', name)),
-    ...['worker.mjs', 'api-tessera-v3.mjs'].map((name) => path.join('sandbox/console', name)),
+    ...['worker', 'api-tessera-v3'].map((base) => builtConsoleFile(buildDir, base)),
   ];
   return files.map((file) => gzipped(buildDir, file));
 }

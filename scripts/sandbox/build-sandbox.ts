@@ -55,7 +55,7 @@ export async function buildSandbox(outfile = sandboxBundle): Promise<void> {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   void buildSandbox().then(async () => {
     console.log(`sandbox: ${path.relative(siteDir, sandboxBundle)}`);
-    // The in-page console's worker and modules (static/sandbox/console), from the same simulator.
+    // The in-page console's worker and modules (static/assets/try-it), from the same simulator.
     const files = await buildConsole();
     console.log(`console: ${files.map((file) => path.relative(siteDir, file)).join(', ')}`);
   });

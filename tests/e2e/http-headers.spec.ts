@@ -31,6 +31,7 @@ const mainScript = /\/assets\/js\/main\.[0-9a-f]+\.js/.exec(homeHtml)![0];
 const stylesheet = /\/assets\/css\/styles\.[0-9a-f]+\.css/.exec(homeHtml)![0];
 const diagram = firstFile('diagrams', /^[0-9a-f]+\.svg$/);
 const searchIndex = firstFile('', /^search-index-[0-9a-f]+\.json$/);
+const consoleWorker = firstFile('assets/try-it', /^worker\.[0-9a-f]{16}\.mjs$/);
 const guide = '/docs/3.0.0/guides/guides/quick_guides/payment_steps/create_payment_session';
 
 /** Every kind of response a reader can get, with its status, cache rule and type. */
@@ -42,6 +43,13 @@ const responses: {label: string; path: string; status: number; cache: string; ty
   {label: 'stylesheet', path: stylesheet, status: 200, cache: immutableCacheControl, type: 'text/css; charset=utf-8'},
   {label: 'diagram', path: diagram, status: 200, cache: immutableCacheControl, type: 'image/svg+xml; charset=utf-8'},
   {label: 'search index', path: searchIndex, status: 200, cache: immutableCacheControl, type: 'application/json; charset=utf-8'},
+  {
+    label: '"Try it" console worker',
+    path: consoleWorker,
+    status: 200,
+    cache: immutableCacheControl,
+    type: 'text/javascript; charset=utf-8',
+  },
   {
     label: 'OpenAPI download',
     path: '/openapi/tessera-v3.yaml',

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import {existsSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, test} from 'node:test';
 import {codeSamples} from '../../src/lib/sample-languages';
 import {triedKeyComment} from '../../src/lib/sample-languages/language';
 import {apiOfRoute, consoleApis} from '../../src/lib/try-it/apis';
+import {consoleDir, consoleFilesManifest, contentHashedName, readConsoleFiles} from '../../src/lib/try-it/console-files';
 import {bodyFields, fieldValue, withField} from '../../src/lib/try-it/body-fields';
 import {tryItWorker, type ApiModule} from '../../src/lib/try-it/console-worker';
 import {consoleOperations, pathValues} from '../../src/lib/try-it/operations';
@@ -199,15 +200,13 @@ describe('the console request', () => {
   });
 });
 
-const consoleDir = path.resolve(__dirname, '../../static/sandbox/console');
-
 describe(
   'the console worker over the built modules (npm run gen-sandbox)',
-  {skip: !existsSync(consoleDir) && 'run npm run gen-sandbox'},
+  {skip: !existsSync(consoleFilesManifest) && 'run npm run gen-sandbox'},
   () => {
     const worker = (imported: string[] = []) =>
-      tryItWorker(consoleApis(), (entry) => {
-        imported.push(entry.module);
+      tryItWorker(consoleApis(readConsoleFiles().modules), (entry) => {
+        imported.push(entry.module.replace(/\.[0-9a-f]{16}\.mjs$/, ''));
         return import(pathToFileURL(path.join(consoleDir, entry.module)).href) as Promise<ApiModule>;
       });
 
@@ -257,14 +256,33 @@ describe(
       const replayed = await console.send(capture.api, capture.operationId, capture.request);
       assert.equal(replayed.headers['Tessera-Idempotent-Replayed'], 'true');
       assert.deepEqual((await console.objects('tesseraV3')).map((object) => object.kind).sort(), ['capture', 'order', 'session']);
-      assert.deepEqual(imported, ['api-tessera-v3.mjs'], "V3's pages load V3's module alone");
+      assert.deepEqual(imported, ['api-tessera-v3'], "V3's pages load V3's module alone");
       // V1 joins the same sandbox when first asked, its validators compiled at build time too.
       const v1 = (await console.prepare('/docs/1.0.0/api/create-session', 'post', '/v1/checkout/sessions'))!;
       const v1Created = await console.send(v1.api, v1.operationId, v1.request);
       assert.equal(v1Created.status, 201);
-      assert.deepEqual(imported, ['api-tessera-v3.mjs', 'api-tessera-v1.mjs']);
+      assert.deepEqual(imported, ['api-tessera-v3', 'api-tessera-v1']);
       await console.reset();
       assert.deepEqual(await console.objects('tesseraV3'), []);
+    });
+
+    test('each file is named by its content, the worker names the modules as built, and nothing else is there', () => {
+      const files = readConsoleFiles();
+      const names = [...Object.values(files.modules), files.worker];
+      assert.deepEqual(readdirSync(consoleDir).sort(), [...names].sort());
+      for (const name of names) {
+        const base = name.replace(/\.[0-9a-f]{16}\.mjs$/, '');
+        assert.notEqual(base, name, `${name} carries a hash`);
+        assert.equal(contentHashedName(base, readFileSync(path.join(consoleDir, name))), name);
+      }
+      const worker = readFileSync(path.join(consoleDir, files.worker), 'utf8');
+      for (const name of Object.values(files.modules)) assert.ok(worker.includes(JSON.stringify(name)), `the worker imports ${name}`);
+      assert.deepEqual(
+        Object.keys(files.modules).sort(),
+        consoleApis()
+          .map((api) => api.id)
+          .sort(),
+      );
     });
 
     test('the schema check names the field and the rule; a decision on a created session is a 409', async () => {

@@ -32,7 +32,8 @@ type Props = {
 let sharedWorker: Comlink.Remote<TryItWorker> | undefined;
 
 function useWorker(): Comlink.Remote<TryItWorker> {
-  const url = useBaseUrl('/sandbox/console/worker.mjs');
+  // Content-hashed at build time (src/plugins/try-it-files), so served as immutable.
+  const url = useBaseUrl(process.env.TESSERA_TRY_IT_WORKER!);
   sharedWorker ??= Comlink.wrap<TryItWorker>(new Worker(url, {type: 'module', name: 'tessera-try-it'}));
   return sharedWorker;
 }

@@ -1,6 +1,6 @@
 /**
  * The "Try it" button of an operation page. The console behind it, and the sandbox simulator its
- * worker runs, are fetched from the site only when a reader opens it (./Console, /sandbox/console/),
+ * worker runs, are fetched from the site only when a reader opens it (./Console, /assets/try-it/),
  * so a page carries this button and nothing more.
  */
 import {useState, type ReactNode} from 'react';

@@ -12,16 +12,20 @@ export type ConsoleApi = {
   id: string;
   /** The route every operation page of the file starts with (`/docs/3.0.0/api/`). */
   routePrefix: string;
-  /** The module beside the worker that holds the file, its validators and its operations. */
+  /**
+   * The module beside the worker that holds the file, its validators and its operations: its file
+   * name as built (content-hashed, src/lib/try-it/console-files.ts), or its name before the hash.
+   */
   module: string;
   simulator: 'tessera-v3' | 'tessera-v1' | 'stateless';
 };
 
-export function consoleApis(): ConsoleApi[] {
+/** The APIs, each with its module's file name from `moduleFiles` (by id), else its name before the hash. */
+export function consoleApis(moduleFiles: Record<string, string> = {}): ConsoleApi[] {
   return Object.entries(openApiSpecs).map(([id, spec]): ConsoleApi => ({
     id,
     routePrefix: operationPageRoute(spec, 'x').replace(/x$/, ''),
-    module: `api-${urlSlug(id)}.mjs`,
+    module: moduleFiles[id] ?? `api-${urlSlug(id)}`,
     simulator: id === 'tesseraV3' ? 'tessera-v3' : id === 'tesseraV1' ? 'tessera-v1' : 'stateless',
   }));
 }

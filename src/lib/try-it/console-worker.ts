@@ -16,7 +16,7 @@ import type {ConsoleOperation} from './operations';
 import type {ConsoleAnswer, PreparedOperation, RequestIssue, TryItWorker} from './protocol';
 import {bearerOf, editedSample, objectsOf, remember, startRequest, stepRequest, uuidFrom, type ConsoleRequest, type Visit} from './request';
 
-/** What each API's module (/sandbox/console/api-<id>.mjs) exports. */
+/** What each API's module (/assets/try-it/api-<id>.<hash>.mjs) exports. */
 export type ApiModule = {document: JsonObject; validators: Record<string, ValidateFunction>; operations: ConsoleOperation[]};
 
 type LoadedApi = {
@@ -36,7 +36,7 @@ function expiryOf(body: unknown): number | undefined {
 
 /**
  * The worker's answers over the given APIs; `importModule` loads an API's module (the worker imports
- * it from beside itself, a unit test from static/sandbox/console).
+ * it from beside itself, a unit test from static/assets/try-it).
  */
 export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi) => Promise<ApiModule>): TryItWorker {
   const loaded = new Map<string, Promise<LoadedApi>>();

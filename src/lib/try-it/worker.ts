@@ -1,6 +1,6 @@
 /**
  * The "Try it" console's worker, bundled by scripts/sandbox/build-console.ts into
- * /sandbox/console/worker.mjs. Each API's module loads from beside it when the console first asks
+ * /assets/try-it/worker.<hash>.mjs. Each API's module loads from beside it when the console first asks
  * for that API; those imports of the site's own files are the only requests it makes.
  */
 import * as Comlink from 'comlink';
