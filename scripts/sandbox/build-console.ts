@@ -11,18 +11,22 @@
  *
  * Runs with the local sandbox's build (scripts/sandbox/build-sandbox.ts), before every build and start.
  */
+import {createHash} from 'node:crypto';
 import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import standaloneCode from 'ajv/dist/standalone';
 import {build, type BuildOptions, type Plugin} from 'esbuild';
 import {openApiSpecs} from '../../config/openapi';
 import {loadApiDocumentOnce} from '../../src/lib/openapi/document';
-import {resolveRef, type JsonObject} from '../../src/lib/openapi/refs';
+import type {JsonObject} from '../../src/lib/openapi/refs';
 import {OpenApiRoutes} from '../../src/lib/sandbox/routes';
+import {schemaAsJsonSchema} from '../../src/lib/openapi/json-schema-dialect';
 import {documentId, validatorAjv, validatorKey} from '../../src/lib/sandbox/validation';
-import {consoleApis} from '../../src/lib/try-it/apis';
+import {consoleApis, type ConsoleApi} from '../../src/lib/try-it/apis';
 import {consoleDir, consoleFilesManifest, contentHashedName, type ConsoleFiles} from '../../src/lib/try-it/console-files';
 import {consoleOperations} from '../../src/lib/try-it/operations';
+import {operationFileName} from '../../src/lib/try-it/operation-files';
+import {operationsSlice} from '../../src/lib/openapi/slice';
 
 const siteDir = path.resolve(__dirname, '../..');
 const workDir = path.dirname(consoleFilesManifest);
@@ -40,16 +44,14 @@ export function validatorSchemas(document: JsonObject): Map<string, JsonObject> 
   for (const name of Object.keys(((document.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject))
     schemas.set(`#/components/schemas/${name}`, {$ref: `${documentId}#/components/schemas/${name}`});
   for (const route of new OpenApiRoutes(document).operations()) {
-    const content = (resolveRef(document, route.operation.requestBody ?? {}).content ?? {}) as JsonObject;
-    if (content['application/json']) {
-      const pointer = `${route.pointer}/requestBody/content/application~1json/schema`;
-      schemas.set(pointer, {$ref: `${documentId}${pointer}`});
-    }
+    for (const pointer of [route.jsonBodyPointer, route.formBodyPointer])
+      if (pointer) schemas.set(pointer, {$ref: `${documentId}${pointer}`});
     for (const parameter of route.parameters) {
       if (parameter.in !== 'path' && parameter.in !== 'header') continue;
       const schema = (parameter.schema ?? {}) as JsonObject;
       const key = validatorKey(schema);
-      if (!schemas.has(key)) schemas.set(key, typeof schema.$ref === 'string' ? {$ref: `${documentId}${schema.$ref}`} : schema);
+      if (!schemas.has(key))
+        schemas.set(key, typeof schema.$ref === 'string' ? {$ref: `${documentId}${schema.$ref}`} : schemaAsJsonSchema(document, schema));
     }
   }
   return schemas;
@@ -116,30 +118,109 @@ async function writeHashed(outDir: string, base: string, options: BuildOptions):
   return name;
 }
 
+/**
+ * The document as an added API's console needs it: what a request is checked against and what the
+ * answer's examples are. Response schemas and callbacks go (they reach most of a provider's
+ * components, and the stateless simulator answers with examples, not schemas).
+ */
+export function requestSideDocument(document: JsonObject): JsonObject {
+  const withoutSchemas = (response: unknown): unknown => {
+    const {content} = (response ?? {}) as {content?: Record<string, JsonObject>};
+    if (!content) return response;
+    return {
+      ...(response as JsonObject),
+      content: Object.fromEntries(Object.entries(content).map(([type, {schema: _schema, ...media}]) => [type, media])),
+    };
+  };
+  const mapValues = (node: unknown, map: (value: unknown) => unknown) =>
+    Object.fromEntries(Object.entries((node ?? {}) as JsonObject).map(([key, value]) => [key, map(value)]));
+  const paths = mapValues(document.paths, (item) =>
+    mapValues(item, (value) => {
+      const operation = value as JsonObject;
+      if (!operation || typeof operation !== 'object' || !('responses' in operation)) return value;
+      const {callbacks: _callbacks, ...kept} = operation;
+      return {...kept, responses: mapValues(operation.responses, withoutSchemas)};
+    }),
+  );
+  const components = (document.components ?? {}) as JsonObject;
+  return {
+    ...document,
+    paths,
+    ...(document.components ? {components: {...components, responses: mapValues(components.responses, withoutSchemas)}} : {}),
+  };
+}
+
+const generatedEntry = (sourcePath: string, validatorsFile: string, document: JsonObject, operations: unknown[]) =>
+  [
+    generatedLine(`the console's module of ${sourcePath}`),
+    `export {validators} from ${JSON.stringify(`./${path.basename(validatorsFile)}`)};`,
+    `export const document = ${JSON.stringify(document)};`,
+    `export const operations = ${JSON.stringify(operations)};`,
+  ].join('\n');
+
+/**
+ * Writes an API's console module (or, with `perOperation`, its folder of one module per operation,
+ * sharing Ajv's runtime in a chunk) under a content-hashed name; returns that name.
+ */
+export async function writeConsoleModule(outDir: string, api: ConsoleApi, document: JsonObject, sourcePath: string): Promise<string> {
+  const sourceDir = path.join(workDir, api.module);
+  rmSync(sourceDir, {recursive: true, force: true});
+  mkdirSync(sourceDir, {recursive: true});
+  const banner = {js: generatedLine(`the "Try it" console's module of ${sourcePath}`)};
+  const operations = consoleOperations(document);
+  if (!api.perOperation) {
+    const validatorsFile = path.join(sourceDir, 'validators.mjs');
+    writeFileSync(validatorsFile, `${generatedLine(`the request validators of ${sourcePath}`)}\n${validatorsModule(document)}`);
+    const entry = path.join(sourceDir, 'entry.mjs');
+    writeFileSync(entry, generatedEntry(sourcePath, validatorsFile, document, operations));
+    return writeHashed(outDir, api.module, {entryPoints: [entry], banner});
+  }
+  const requestSide = requestSideDocument(document);
+  const entryPoints: Record<string, string> = {};
+  for (const route of new OpenApiRoutes(document).operations()) {
+    const name = operationFileName(route.method, route.template).replace(/\.mjs$/, '');
+    if (entryPoints[name])
+      throw new Error(`${sourcePath}: ${route.method.toUpperCase()} ${route.template} has the console file of another operation`);
+    const slice = operationsSlice(requestSide, [{apiPath: route.template, method: route.method}]);
+    const validatorsFile = path.join(sourceDir, `${name}.validators.mjs`);
+    writeFileSync(
+      validatorsFile,
+      `${generatedLine(`the request validators of ${route.operationId} in ${sourcePath}`)}\n${validatorsModule(slice)}`,
+    );
+    const own = operations.filter((operation) => operation.method === route.method.toUpperCase() && operation.template === route.template);
+    entryPoints[name] = path.join(sourceDir, `${name}.entry.mjs`);
+    writeFileSync(entryPoints[name], generatedEntry(sourcePath, validatorsFile, slice, own));
+  }
+  const staging = path.join(outDir, `${api.module}.staging`);
+  const {outputFiles} = await build({
+    ...browserBundle,
+    entryPoints,
+    splitting: true,
+    outdir: staging,
+    entryNames: '[name]',
+    chunkNames: 'shared-[hash]',
+    outExtension: {'.js': '.mjs'},
+    write: false,
+    banner,
+  });
+  const outputs = outputFiles
+    .map((file) => ({name: path.relative(staging, file.path), contents: file.contents}))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const hash = createHash('sha256');
+  for (const output of outputs) hash.update(output.name).update(output.contents);
+  const folder = `${api.module}.${hash.digest('hex').slice(0, 16)}`;
+  mkdirSync(path.join(outDir, folder));
+  for (const output of outputs) writeFileSync(path.join(outDir, folder, output.name), output.contents);
+  return folder;
+}
+
 export async function buildConsole(outDir = consoleDir): Promise<string[]> {
   rmSync(outDir, {recursive: true, force: true});
   mkdirSync(outDir, {recursive: true});
-  mkdirSync(workDir, {recursive: true});
   const files: ConsoleFiles = {worker: '', modules: {}};
   for (const api of consoleApis()) {
     const spec = openApiSpecs[api.id as keyof typeof openApiSpecs];
-    const document = loadApiDocumentOnce(spec.sourcePath) as JsonObject;
-    const validatorsFile = path.join(workDir, `${api.module}.validators.mjs`);
-    writeFileSync(validatorsFile, `${generatedLine(`the request validators of ${spec.sourcePath}`)}\n${validatorsModule(document)}`);
-    const entry = path.join(workDir, `${api.module}.entry.mjs`);
-    writeFileSync(
-      entry,
-      [
-        generatedLine(`the console's module of ${spec.sourcePath}`),
-        `export {validators} from ${JSON.stringify(`./${path.basename(validatorsFile)}`)};`,
-        `export const document = ${JSON.stringify(document)};`,
-        `export const operations = ${JSON.stringify(consoleOperations(document))};`,
-      ].join('\n'),
-    );
-    files.modules[api.id] = await writeHashed(outDir, api.module, {
-      entryPoints: [entry],
-      banner: {js: generatedLine(`the "Try it" console's module of ${spec.sourcePath}`)},
-    });
+    files.modules[api.id] = await writeConsoleModule(outDir, api, loadApiDocumentOnce(spec.sourcePath) as JsonObject, spec.sourcePath);
   }
   files.worker = await writeHashed(outDir, 'worker', {
     entryPoints: [path.join(siteDir, 'src/lib/try-it/worker.ts')],

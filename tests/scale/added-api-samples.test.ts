@@ -12,7 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
-import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
@@ -22,22 +22,11 @@ import {keepSchemaCyclesAsReferences, sampleBaseUrl, sampleRequest, type JsonObj
 import {codeSamples} from '../../src/lib/sample-languages';
 import {assertToolchainsInstalled} from '../../src/lib/sample-languages/toolchains';
 import {e2ePort} from '../support/e2e-server';
-import {operationsSlice} from '../support/openapi-slice';
+import {operationsSlice} from '../../src/lib/openapi/slice';
+import {vendoredOpenApiFiles} from '../support/vendored-openapi';
 import {firstLine, limitConcurrency, mockCommand, runProblem, runSample, type SampleRun} from '../support/sample-runner';
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
-
-const vendorDir = 'tests/fixtures/openapi/vendor';
-
-/** The provider files vendored under vendor/<provider>/ (with their licence): each one is mocked. */
-const vendoredFiles = readdirSync(path.join(siteDir, vendorDir), {withFileTypes: true})
-  .filter((entry) => entry.isDirectory())
-  .flatMap((provider) =>
-    readdirSync(path.join(siteDir, vendorDir, provider.name))
-      .filter((name) => /\.(?:json|ya?ml)$/.test(name))
-      .map((name) => `${vendorDir}/${provider.name}/${name}`),
-  )
-  .sort();
 
 /** Each fixture: the small ones made for one shape each, then every vendored provider file. */
 const files = [
@@ -47,7 +36,7 @@ const files = [
   'tests/fixtures/openapi/api-key-header.yaml',
   'tests/fixtures/openapi/api-key-query.yaml',
   'tests/fixtures/openapi/combined-requirement.yaml',
-  ...vendoredFiles,
+  ...vendoredOpenApiFiles,
 ];
 /** How many operations of a file run that send a body; beside them, one with a required query parameter and one with two path parameters. */
 const bodyOperationsPerFile = 2;
@@ -67,7 +56,7 @@ type Mock = {file: string; port: number; stop: () => void; ready: Promise<void>}
 const preparedCopies = mkdtempSync(path.join(os.tmpdir(), 'tessera-mocked-openapi-'));
 
 /**
- * The file a mock serves: of the file, the operations whose samples run (tests/support/openapi-slice.ts:
+ * The file a mock serves: of the file, the operations whose samples run (src/lib/openapi/slice.ts:
  * their paths, parameters, bodies, security and servers as the file has them, and the components
  * these reach), written as a copy, with the cycles kept as references that gen-api gives the
  * OpenAPI plugin (src/lib/openapi/schema-cycles.ts). Prism dereferences every `$ref` of what it

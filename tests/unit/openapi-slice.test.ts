@@ -1,5 +1,6 @@
 /**
- * tests/support/openapi-slice.ts: the part of a provider's file the scale tier's mock serves. It
+ * src/lib/openapi/slice.ts: the part of a provider's file the scale tier's mock serves (and an
+ * added API's operation in the console). It
  * must keep everything a request of the chosen operations is checked against (so that the mock
  * refuses what a mock of the whole file refuses) and nothing Prism would load for no request.
  */
@@ -8,7 +9,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import {unescapePointer, type JsonObject} from '../../src/lib/openapi/refs';
-import {operationsSlice} from '../support/openapi-slice';
+import {operationsSlice} from '../../src/lib/openapi/slice';
 
 const ref = (kind: string, name: string) => ({$ref: `#/components/${kind}/${name}`});
 const ok = {'200': {description: 'ok', content: {'application/json': {schema: ref('schemas', 'repo')}}}};

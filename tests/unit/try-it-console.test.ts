@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {describe, test} from 'node:test';
+import {describe, test, type TestContext} from 'node:test';
 import {codeSamples} from '../../src/lib/sample-languages';
 import {triedKeyComment} from '../../src/lib/sample-languages/language';
 import {apiOfRoute, consoleApis} from '../../src/lib/try-it/apis';
@@ -10,6 +11,8 @@ import {consoleDir, consoleFilesManifest, contentHashedName, readConsoleFiles} f
 import {bodyFields, fieldValue, withField} from '../../src/lib/try-it/body-fields';
 import {tryItWorker, type ApiModule} from '../../src/lib/try-it/console-worker';
 import {consoleOperations, pathValues} from '../../src/lib/try-it/operations';
+import {operationFileName} from '../../src/lib/try-it/operation-files';
+import {writeConsoleModule} from '../../scripts/sandbox/build-console';
 import {
   bearerOf,
   editedSample,
@@ -191,8 +194,8 @@ describe('the console request', () => {
 
   test('each page finds its API by the longest route prefix', () => {
     const apis = [
-      {id: 'a', routePrefix: '/docs/3.0.0/api/', module: 'a.mjs', simulator: 'tessera-v3' as const},
-      {id: 'b', routePrefix: '/docs/3.0.0/api/stripe/', module: 'b.mjs', simulator: 'stateless' as const},
+      {id: 'a', routePrefix: '/docs/3.0.0/api/', module: 'a.mjs', simulator: 'tessera-v3' as const, perOperation: false},
+      {id: 'b', routePrefix: '/docs/3.0.0/api/stripe/', module: 'b', simulator: 'stateless' as const, perOperation: true},
     ];
     assert.equal(apiOfRoute(apis, '/docs/3.0.0/api/stripe/get-customers')?.id, 'b');
     assert.equal(apiOfRoute(apis, '/docs/3.0.0/api/create-session')?.id, 'a');
@@ -339,12 +342,34 @@ describe('the console over an added API', () => {
     },
   };
   const apis = [
-    {id: 'giftCards', routePrefix: '/docs/3.0.0/api/gift-cards/', module: 'api-gift-cards.mjs', simulator: 'stateless' as const},
+    {
+      id: 'giftCards',
+      routePrefix: '/docs/3.0.0/api/gift-cards/',
+      module: 'api-gift-cards',
+      simulator: 'stateless' as const,
+      perOperation: true,
+    },
   ];
-  const console = tryItWorker(apis, async () => ({document, validators: {}, operations: consoleOperations(document)}));
 
-  test('is checked against its schemas and answered with its documented example, without state', async () => {
+  /** The worker over the modules writeConsoleModule builds: one per operation, in the API's folder. */
+  async function builtConsole(context: TestContext, source: JsonObject) {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'console-modules-'));
+    context.after(() => rmSync(outDir, {recursive: true, force: true}));
+    const folder = await writeConsoleModule(outDir, apis[0]!, source, 'gift-cards.yaml');
+    const imported: string[] = [];
+    const worker = tryItWorker([{...apis[0]!, module: folder}], (entry, operationFile) => {
+      imported.push(operationFile ?? entry.module);
+      return import(pathToFileURL(path.join(outDir, entry.module, operationFile ?? '')).href) as Promise<ApiModule>;
+    });
+    return {worker, imported, folder, files: readdirSync(path.join(outDir, folder))};
+  }
+
+  test('is checked against its schemas and answered with its documented example, without state', async (context) => {
+    const {worker: console, imported, folder, files} = await builtConsole(context, document);
+    assert.match(folder, /^api-gift-cards\.[0-9a-f]{16}$/);
+    assert.ok(files.includes(operationFileName('post', '/cards')), files.join(', '));
     const issue = (await console.prepare('/docs/3.0.0/api/gift-cards/issue-card', 'post', '/cards'))!;
+    assert.deepEqual(imported, [operationFileName('post', '/cards')], "the page's operation's module alone");
     assert.equal(issue.stateful, false);
     assert.deepEqual(
       issue.examples.map((example) => example.summary ?? example.name),
@@ -358,5 +383,94 @@ describe('the console over an added API', () => {
     assert.equal(answered.status, 201);
     assert.deepEqual(JSON.parse(answered.body), {number: '6006', amount: 10});
     assert.equal(await console.prepare('/docs/3.0.0/api/create-session', 'post', '/v3/sessions'), undefined);
+    assert.equal(await console.prepare('/docs/3.0.0/api/gift-cards/nothing', 'get', '/nothing'), undefined, 'no module, no console');
+  });
+
+  test("a form body (Stripe's) is edited as JSON, checked against the form's schema, and the samples send it form-encoded", async (context) => {
+    const form: JsonObject = {
+      ...document,
+      paths: {
+        '/cards': {
+          post: {
+            operationId: 'issueCard',
+            requestBody: {
+              required: true,
+              content: {
+                'application/x-www-form-urlencoded': {
+                  schema: {type: 'object', required: ['amount'], properties: {amount: {type: 'integer', minimum: 1}}},
+                  example: {amount: 10},
+                },
+              },
+            },
+            responses: {'201': {description: 'Issued.', content: {'application/json': {example: {number: '6006'}}}}},
+          },
+        },
+      },
+    };
+    const {worker: console} = await builtConsole(context, form);
+    const issue = (await console.prepare('/docs/3.0.0/api/gift-cards/issue-card', 'post', '/cards'))!;
+    assert.equal(issue.bodyType, 'form');
+    assert.equal(issue.request.headers['Content-Type'], 'application/x-www-form-urlencoded');
+    assert.deepEqual(JSON.parse(issue.request.body), {amount: 10});
+    const issues = await console.check(issue.api, issue.operationId, {...issue.request, body: '{"amount": 0}'});
+    assert.deepEqual(
+      issues.map((found) => `${found.pointer} ${found.code}`),
+      ['/amount minimum'],
+    );
+    const samples = await console.samples(issue.api, issue.operationId, {...issue.request, body: '{"amount": 25}'});
+    const curl = samples.find((sample) => sample.lang === 'curl')!;
+    assert.match(curl.source, /amount=25/);
+    assert.doesNotMatch(curl.source, /"amount"/);
+    assert.equal((await console.send(issue.api, issue.operationId, issue.request)).status, 201);
+  });
+
+  test("an OpenAPI 3.0 file: nullable without a type, a request body kept in components, a response's schema left out", async (context) => {
+    const legacy: JsonObject = {
+      ...document,
+      openapi: '3.0.3',
+      paths: {
+        '/cards': {
+          post: {
+            ...(document.paths as {'/cards': {post: JsonObject}})['/cards'].post,
+            requestBody: {$ref: '#/components/requestBodies/Card'},
+          },
+        },
+      },
+      components: {
+        requestBodies: {
+          Card: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['amount'],
+                  properties: {
+                    amount: {type: 'integer', minimum: 0, exclusiveMinimum: true},
+                    note: {nullable: true, allOf: [{$ref: '#/components/schemas/Note'}]},
+                  },
+                },
+                example: {amount: 10, note: null},
+              },
+            },
+          },
+        },
+        schemas: {Note: {type: 'string', maxLength: 20}, Card: {type: 'object', properties: {number: {type: 'string'}}}},
+      },
+    };
+    ((legacy.paths as Record<string, Record<string, JsonObject>>)['/cards']!.post!.responses as Record<string, JsonObject>)['201'] = {
+      description: 'Issued.',
+      content: {'application/json': {schema: {$ref: '#/components/schemas/Card'}, example: {number: '6006'}}},
+    };
+    const {worker: console} = await builtConsole(context, legacy);
+    const issue = (await console.prepare('/docs/3.0.0/api/gift-cards/issue-card', 'post', '/cards'))!;
+    assert.deepEqual(await console.check(issue.api, issue.operationId, {...issue.request, body: '{"amount": 10, "note": null}'}), []);
+    const issues = await console.check(issue.api, issue.operationId, {
+      ...issue.request,
+      body: '{"amount": 0, "note": "a note longer than twenty"}',
+    });
+    assert.deepEqual(issues.map((found) => `${found.pointer} ${found.code}`).sort(), ['/amount minimum', '/note max_length']);
+    const answered = await console.send(issue.api, issue.operationId, issue.request);
+    assert.deepEqual([answered.status, JSON.parse(answered.body)], [201, {number: '6006'}]);
   });
 });

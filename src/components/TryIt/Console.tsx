@@ -267,7 +267,9 @@ export default function Console({method = '', path = '', step, onSamples}: Props
             </div>
             {bodyAs === 'json' ? (
               <div className={styles.field}>
-                <label htmlFor={`${id}-body`}>Body (JSON)</label>
+                <label htmlFor={`${id}-body`}>
+                  {prepared.bodyType === 'form' ? 'Body (the form’s fields as JSON; the samples send them form-encoded)' : 'Body (JSON)'}
+                </label>
                 <textarea
                   id={`${id}-body`}
                   className={styles.body}

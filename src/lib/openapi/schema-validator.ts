@@ -5,6 +5,7 @@
  */
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import {asJsonSchema, schemaAsJsonSchema} from './json-schema-dialect';
 import type {JsonObject} from './refs';
 
 type OpenApiDocument = JsonObject;
@@ -21,37 +22,6 @@ function closeObjectSchemas(node: unknown): unknown {
   const isObjectSchema = copy.properties && typeof copy.properties === 'object' && !('in' in copy);
   if (isObjectSchema && !('additionalProperties' in copy) && !('unevaluatedProperties' in copy)) copy.additionalProperties = false;
   return copy;
-}
-
-/**
- * A copy of an OpenAPI 3.0 document in JSON Schema 2020-12's terms: `nullable: true` adds `null` to
- * the type (and to an enum), and 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` become the
- * bound they qualify. A 3.1 document is JSON Schema already and comes back as it is.
- */
-function asJsonSchema(document: JsonObject): JsonObject {
-  if (!String(document.openapi ?? '').startsWith('3.0')) return document;
-  const convert = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(convert);
-    if (!node || typeof node !== 'object') return node;
-    const copy: JsonObject = {};
-    for (const [key, value] of Object.entries(node)) copy[key] = key === 'examples' || key === 'example' ? value : convert(value);
-    if (copy.nullable === true) {
-      if (typeof copy.type === 'string') copy.type = [copy.type, 'null'];
-      if (Array.isArray(copy.enum) && !copy.enum.includes(null)) copy.enum = [...(copy.enum as unknown[]), null];
-    }
-    for (const [exclusive, bound] of [
-      ['exclusiveMinimum', 'minimum'],
-      ['exclusiveMaximum', 'maximum'],
-    ] as const) {
-      if (typeof copy[exclusive] !== 'boolean') continue;
-      if (copy[exclusive] && typeof copy[bound] === 'number') {
-        copy[exclusive] = copy[bound];
-        delete copy[bound];
-      } else delete copy[exclusive];
-    }
-    return copy;
-  };
-  return convert(document) as JsonObject;
 }
 
 /** A copy of a schema taken out of the document whose local `$ref`s point into the document registered as `id`. */
@@ -103,7 +73,7 @@ export class SchemaValidator {
     const key = JSON.stringify(schema);
     let validateFunction = this.cache.get(key);
     if (!validateFunction) {
-      const prepared = asJsonSchema({openapi: this.document.openapi, schema: this.closed ? closeObjectSchemas(schema) : schema}).schema;
+      const prepared = schemaAsJsonSchema(this.document, (this.closed ? closeObjectSchemas(schema) : schema) as JsonObject);
       validateFunction = this.ajv.compile(withRefsInto(this.id, prepared) as JsonObject);
       this.cache.set(key, validateFunction);
     }

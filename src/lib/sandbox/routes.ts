@@ -1,6 +1,6 @@
 /** Which operation of an OpenAPI file a request names: its path templates matched against the request path. */
 import {httpMethods} from '../http-methods';
-import {resolveRef, type JsonObject} from '../openapi/refs';
+import {escapePointer, pointerValue, resolveRef, type JsonObject} from '../openapi/refs';
 
 export type Route = {
   operationId: string;
@@ -11,11 +11,27 @@ export type Route = {
   parameters: JsonObject[];
   /** JSON pointer of the operation inside the document. */
   pointer: string;
+  /** The operation's request body, resolved (providers' files often keep it in components/requestBodies). */
+  requestBody?: JsonObject;
+  /** JSON pointer of the request body's `application/json` schema, where it is, when the body can be JSON. */
+  jsonBodyPointer?: string;
+  /** JSON pointer of the form fields' schema (`application/x-www-form-urlencoded`: Stripe's bodies), when the body can be a form. */
+  formBodyPointer?: string;
 };
 
 export type RouteMatch = {route: Route; pathParameters: Record<string, string>};
 
-const escapePointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+/** Where the schema of a request body's media type is: behind each `$ref` of the body, under its content. */
+function bodyPointer(document: JsonObject, operationPointer: string, requestBody: unknown, mediaType: string): string | undefined {
+  let pointer = `${operationPointer}/requestBody`;
+  let body = requestBody as JsonObject | undefined;
+  for (let hops = 0; body && typeof body.$ref === 'string' && hops <= 20; hops += 1) {
+    pointer = body.$ref;
+    body = pointerValue(document, body.$ref) as JsonObject | undefined;
+  }
+  const content = body?.content as JsonObject | undefined;
+  return content?.[mediaType] ? `${pointer}/content/${escapePointer(mediaType)}/schema` : undefined;
+}
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class OpenApiRoutes {
@@ -41,6 +57,7 @@ export class OpenApiRoutes {
         if (!operation) continue;
         const own = ((operation.parameters ?? []) as unknown[]).map((parameter) => resolveRef(document, parameter));
         const parameters = [...shared.filter((parameter) => !own.some((o) => o.name === parameter.name && o.in === parameter.in)), ...own];
+        const pointer = `#/paths/${escapePointer(template)}/${method}`;
         this.routes.push({
           pattern,
           names,
@@ -50,7 +67,14 @@ export class OpenApiRoutes {
             template,
             operation,
             parameters,
-            pointer: `#/paths/${escapePointerSegment(template)}/${method}`,
+            pointer,
+            ...(operation.requestBody
+              ? {
+                  requestBody: resolveRef(document, operation.requestBody),
+                  jsonBodyPointer: bodyPointer(document, pointer, operation.requestBody, 'application/json'),
+                  formBodyPointer: bodyPointer(document, pointer, operation.requestBody, 'application/x-www-form-urlencoded'),
+                }
+              : {}),
           },
         });
       }

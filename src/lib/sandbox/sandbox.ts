@@ -132,7 +132,8 @@ export class StatelessSimulator {
   }
 
   validateBody(match: RouteMatch, value: unknown): ValidationIssue[] {
-    return this.validator.validate(`${match.route.pointer}/requestBody/content/application~1json/schema`, value);
+    const pointer = match.route.jsonBodyPointer ?? match.route.formBodyPointer;
+    return pointer ? this.validator.validate(pointer, value) : [];
   }
 
   /** The first success response the operation documents, with its first example. */
@@ -663,7 +664,7 @@ export class TesseraSandbox {
       const name = String(parameter.name);
       const schema = (parameter.schema ?? {}) as JsonObject;
       if (parameter.in === 'path') {
-        if (surface.validator.validateSchema(schema, match.pathParameters[name]).length)
+        if (surface.validator.validateParameter(schema, match.pathParameters[name] ?? '').length)
           throw new ApiProblem(
             'resource_not_found',
             `No object with id ${match.pathParameters[name]}: the id is not of the form the file gives it.`,
@@ -676,7 +677,7 @@ export class TesseraSandbox {
             if (missing instanceof ApiProblem) throw missing;
             issues.push(missing);
           }
-        } else if (surface.validator.validateSchema(schema, value).length) {
+        } else if (surface.validator.validateParameter(schema, value).length) {
           const {minLength, maxLength, pattern} = schema;
           throw new ApiProblem(
             malformedHeaderCode,
@@ -689,7 +690,7 @@ export class TesseraSandbox {
   }
 
   private parseBody(request: SandboxRequest, match: RouteMatch, surface: Surface): JsonObject | undefined {
-    const requestBody = match.route.operation.requestBody as JsonObject | undefined;
+    const {requestBody} = match.route;
     const raw = request.body ?? '';
     if (!requestBody) return undefined;
     if (raw.trim() === '') {
@@ -711,7 +712,8 @@ export class TesseraSandbox {
     } catch (error) {
       throw new ApiProblem('invalid_request', `The body is not valid JSON: ${(error as Error).message}.`);
     }
-    const pointer = `${match.route.pointer}/requestBody/content/application~1json/schema`;
+    const pointer = match.route.jsonBodyPointer;
+    if (!pointer) return body as JsonObject;
     const issues = surface.validator.validate(mappedVariant(surface.document, pointer, body) ?? pointer, body);
     if (issues.length) throw validationFailed({errors: issues});
     return body as JsonObject;

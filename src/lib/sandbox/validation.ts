@@ -6,6 +6,7 @@
  */
 import Ajv2020, {type ErrorObject, type Options, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import {asJsonSchema, schemaAsJsonSchema} from '../openapi/json-schema-dialect';
 import {pointerValue, type JsonObject} from '../openapi/refs';
 
 export type ValidationIssue = {pointer: string; code: string; detail: string};
@@ -69,7 +70,8 @@ export function validatorAjv(document: JsonObject, options: Options = {}): Ajv20
   addFormats(ajv);
   // Ajv's discriminator support refuses `mapping`; bodies are matched to their variant before validation instead (mappedVariant).
   for (const keyword of ['discriminator', 'xml', 'externalDocs', 'example']) ajv.addKeyword(keyword);
-  ajv.addSchema({...document, $id: documentId});
+  // A 3.0 file's schemas in the dialect Ajv compiles; JSON pointers name the same places in both.
+  ajv.addSchema({...asJsonSchema(document), $id: documentId});
   return ajv;
 }
 
@@ -80,6 +82,18 @@ export function validatorAjv(document: JsonObject, options: Options = {}): Ajv20
  */
 export function usePrecompiledValidators(document: JsonObject, compiled: Record<string, ValidateFunction>): void {
   precompiled.set(document, compiled);
+}
+
+/**
+ * A path segment's or header's text as the value its schema types: `42` an integer, `true` a
+ * boolean, else the text. A URL carries only text; GitHub's `{installation_id}` is an integer.
+ */
+export function parameterValue(document: JsonObject, schema: JsonObject, text: string): unknown {
+  const typed = (typeof schema.$ref === 'string' ? pointerValue(document, schema.$ref) : schema) as JsonObject | undefined;
+  const types = [typed?.type].flat();
+  if ((types.includes('integer') || types.includes('number')) && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
 }
 
 export class RequestValidator {
@@ -109,8 +123,13 @@ export class RequestValidator {
   validateSchema(schema: JsonObject, value: unknown, prefix = ''): ValidationIssue[] {
     const key = validatorKey(schema);
     if (typeof schema.$ref === 'string') return this.validate(key, value, prefix);
-    if (!this.cache.has(key)) this.cache.set(key, this.ajv.compile(schema));
+    if (!this.cache.has(key)) this.cache.set(key, this.ajv.compile(schemaAsJsonSchema(this.document, schema)));
     return this.validate(key, value, prefix);
+  }
+
+  /** The issues of a path segment's or header's text against its parameter's schema, the text read as the type it gives. */
+  validateParameter(schema: JsonObject, text: string): ValidationIssue[] {
+    return this.validateSchema(schema, parameterValue(this.document, schema, text));
   }
 
   /** The issues of a value against the schema at a JSON pointer of the document (`#/paths/...`); none when valid. */
@@ -123,7 +142,19 @@ export class RequestValidator {
     }
     if (validate(value)) return [];
     const errors = validate.errors ?? [];
-    const specific = errors.filter((error) => !wrappers.has(error.keyword));
+    // A nullable field's `null` arm (a 3.0 file's `nullable`, src/lib/openapi/json-schema-dialect.ts)
+    // says "must be null" beside what the value breaks in the other arm: that says more.
+    const orNull = (error: ErrorObject) => error.keyword === 'type' && (error.params as {type?: unknown}).type === 'null';
+    const specific = errors.filter(
+      (error) =>
+        !wrappers.has(error.keyword) &&
+        !(
+          orNull(error) &&
+          errors.some(
+            (other) => other !== error && !orNull(other) && !wrappers.has(other.keyword) && other.instancePath === error.instancePath,
+          )
+        ),
+    );
     const seen = new Set<string>();
     return (specific.length ? specific : errors).map(issue).flatMap((found) => {
       const withPrefix = {...found, pointer: prefix ? `${prefix}${found.pointer === '/' ? '' : found.pointer}` : found.pointer};

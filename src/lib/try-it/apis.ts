@@ -18,6 +18,13 @@ export type ConsoleApi = {
    */
   module: string;
   simulator: 'tessera-v3' | 'tessera-v1' | 'stateless';
+  /**
+   * Whether `module` is a folder of one module per operation (src/lib/try-it/operation-files.ts):
+   * an added API's console needs only its page's operation, and a provider's whole file is too
+   * much to load for one (GitHub's: 3.6 MB gzipped with its validators). Tessera's stateful
+   * sandbox needs its whole file.
+   */
+  perOperation: boolean;
 };
 
 /** The APIs, each with its module's file name from `moduleFiles` (by id), else its name before the hash. */
@@ -27,6 +34,7 @@ export function consoleApis(moduleFiles: Record<string, string> = {}): ConsoleAp
     routePrefix: operationPageRoute(spec, 'x').replace(/x$/, ''),
     module: moduleFiles[id] ?? `api-${urlSlug(id)}`,
     simulator: id === 'tesseraV3' ? 'tessera-v3' : id === 'tesseraV1' ? 'tessera-v1' : 'stateless',
+    perOperation: id !== 'tesseraV3' && id !== 'tesseraV1',
   }));
 }
 

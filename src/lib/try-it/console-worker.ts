@@ -12,6 +12,7 @@ import {OpenApiRoutes, type RouteMatch} from '../sandbox/routes';
 import {StatelessSimulator, TesseraSandbox} from '../sandbox/sandbox';
 import {mappedVariant, RequestValidator, usePrecompiledValidators} from '../sandbox/validation';
 import {apiOfRoute, type ConsoleApi} from './apis';
+import {operationFileName} from './operation-files';
 import type {ConsoleOperation} from './operations';
 import type {ConsoleAnswer, PreparedOperation, RequestIssue, TryItWorker} from './protocol';
 import {bearerOf, editedSample, objectsOf, remember, startRequest, stepRequest, uuidFrom, type ConsoleRequest, type Visit} from './request';
@@ -35,16 +36,23 @@ function expiryOf(body: unknown): number | undefined {
 }
 
 /**
- * The worker's answers over the given APIs; `importModule` loads an API's module (the worker imports
- * it from beside itself, a unit test from static/assets/try-it).
+ * The worker's answers over the given APIs; `importModule` loads an API's module, or one operation's
+ * of an API with `perOperation` (the worker imports it from beside itself, a unit test from
+ * static/assets/try-it).
  */
-export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi) => Promise<ApiModule>): TryItWorker {
+export function tryItWorker(
+  apis: ConsoleApi[],
+  importModule: (entry: ConsoleApi, operationFile?: string) => Promise<ApiModule>,
+): TryItWorker {
   const loaded = new Map<string, Promise<LoadedApi>>();
+  // An operation prepared from a per-operation API, by `api operationId`: the module it came from.
+  const preparedModules = new Map<string, Promise<LoadedApi>>();
 
-  function load(entry: ConsoleApi): Promise<LoadedApi> {
-    let api = loaded.get(entry.id);
+  function load(entry: ConsoleApi, operationFile?: string): Promise<LoadedApi> {
+    const key = operationFile ? `${entry.id}/${operationFile}` : entry.id;
+    let api = loaded.get(key);
     if (!api) {
-      api = importModule(entry).then((module) => {
+      api = importModule(entry, operationFile).then((module) => {
         usePrecompiledValidators(module.document, module.validators);
         return {
           entry,
@@ -54,9 +62,18 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
           validator: RequestValidator.of(module.document),
         };
       });
-      loaded.set(entry.id, api);
+      loaded.set(key, api);
     }
     return api;
+  }
+
+  /** The module an operation of an API answers from: the API's, or the one its page prepared. */
+  function loadFor(apiId: string, operationId: string): Promise<LoadedApi> {
+    const entry = apiById(apiId);
+    if (!entry.perOperation) return load(entry);
+    const prepared = preparedModules.get(`${apiId} ${operationId}`);
+    if (!prepared) throw new Error(`${operationId} of ${apiId} was not prepared`);
+    return prepared;
   }
 
   function apiById(id: string): ConsoleApi {
@@ -134,9 +151,11 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
           });
         continue;
       }
-      for (const found of api.validator.validateSchema(schema, value)) issues.push({...found, pointer: `${parameter.in}:${name}`});
+      for (const found of api.validator.validateParameter(schema, value)) issues.push({...found, pointer: `${parameter.in}:${name}`});
     }
-    const requestBody = match.route.operation.requestBody as JsonObject | undefined;
+    // A form's fields are edited as JSON and checked as such; the samples send them form-encoded.
+    const {requestBody} = match.route;
+    const pointer = match.route.jsonBodyPointer ?? match.route.formBodyPointer;
     if (!requestBody) return issues;
     const raw = request.body ?? '';
     if (raw.trim() === '') {
@@ -151,9 +170,7 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
       issues.push({pointer: '/', code: 'invalid_json', detail: `Not JSON: ${(error as Error).message}.`});
       return issues;
     }
-    const content = (requestBody.content ?? {}) as JsonObject;
-    if (!content['application/json']) return issues;
-    const pointer = `${match.route.pointer}/requestBody/content/application~1json/schema`;
+    if (!pointer) return issues;
     issues.push(...api.validator.validate(mappedVariant(api.document, pointer, body) ?? pointer, body));
     return issues;
   }
@@ -215,6 +232,7 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
       template: operation.template,
       parameters: operation.parameters,
       examples: operation.examples.map(({body: _body, ...rest}) => rest),
+      bodyType: operation.sample.bodyType === 'form' ? 'form' : 'json',
       stateful: entry.simulator !== 'stateless',
     };
   }
@@ -223,11 +241,17 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
     async prepare(route, method, template, example = 0): Promise<PreparedOperation | undefined> {
       const entry = apiOfRoute(apis, route);
       if (!entry) return undefined;
-      const api = await load(entry);
-      const operation = [...api.operations.values()].find(
+      const module = entry.perOperation ? load(entry, operationFileName(method, template)) : load(entry);
+      // An operation the API does not have has no module: no console.
+      const api = await module.catch((error: unknown) => {
+        if (entry.perOperation) return undefined;
+        throw error;
+      });
+      const operation = [...(api?.operations.values() ?? [])].find(
         (candidate) => candidate.method === method.toUpperCase() && candidate.template === template,
       );
-      if (!operation) return undefined;
+      if (!api || !operation) return undefined;
+      if (entry.perOperation) preparedModules.set(`${entry.id} ${operation.operationId}`, module);
       if (operation.auth === 'bearer') await ensureBearer(api);
       return {...describe(entry, operation), request: startRequest(operation, visitOf(entry.id), {example, idempotencyKey: freshKey()})};
     },
@@ -247,7 +271,7 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
     },
 
     async check(apiId, operationId, request) {
-      const api = await load(apiById(apiId));
+      const api = await loadFor(apiId, operationId);
       operationOf(api, operationId);
       const pathname = new URL(request.path, 'http://console.invalid').pathname;
       const match = api.routes.match(request.method, pathname);
@@ -257,12 +281,14 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
     },
 
     async send(apiId, operationId, request) {
-      const api = await load(apiById(apiId));
+      const api = await loadFor(apiId, operationId);
       const operation = operationOf(api, operationId);
       const {response, notifications} = await answer(api, request);
       const visit = visitOf(apiId);
       const body = parse(response.body);
-      if (response.status >= 200 && response.status < 300) {
+      // An added API's answers are its examples, the same on every call: no object of the visit
+      // comes from them (GitHub's GPG key example has a `key_id` that is no SSH key's id).
+      if (response.status >= 200 && response.status < 300 && api.entry.simulator !== 'stateless') {
         remember(visit, objectsOf(operation, request.path, body));
         const secret = bearerOf(operation, response.status, body);
         if (secret) {
@@ -274,7 +300,7 @@ export function tryItWorker(apis: ConsoleApi[], importModule: (entry: ConsoleApi
     },
 
     async samples(apiId, operationId, request: ConsoleRequest, freshKey?: string) {
-      const api = await load(apiById(apiId));
+      const api = await loadFor(apiId, operationId);
       const operation = operationOf(api, operationId);
       const key = `${apiId} ${operationId}`;
       const sample = editedSample(operation, request, lastBodies.has(key) ? lastBodies.get(key) : operation.sample.body, freshKey);

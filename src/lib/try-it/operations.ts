@@ -59,14 +59,13 @@ function headerExample(document: JsonObject, parameter: Parameter): string {
 }
 
 function bodyExamples(document: JsonObject, operation: JsonObject, sample: SampleRequest): ConsoleExample[] {
-  if (sample.body === undefined || sample.bodyType === 'form') return [];
+  if (sample.body === undefined) return [];
   const content = (resolveRef(document, operation.requestBody ?? {}).content ?? {}) as Record<string, JsonObject>;
-  const named = Object.entries((content['application/json']?.examples ?? {}) as Record<string, unknown>).map(
-    ([name, example]): ConsoleExample => {
-      const resolved = resolveRef(document, example);
-      return {name, ...(typeof resolved.summary === 'string' ? {summary: resolved.summary} : {}), body: resolved.value};
-    },
-  );
+  const media = content[sample.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json'];
+  const named = Object.entries((media?.examples ?? {}) as Record<string, unknown>).map(([name, example]): ConsoleExample => {
+    const resolved = resolveRef(document, example);
+    return {name, ...(typeof resolved.summary === 'string' ? {summary: resolved.summary} : {}), body: resolved.value};
+  });
   // The sample's body comes first: it is the one the page shows, checked against the schema.
   const first: ConsoleExample = named[0] ? {...named[0], body: sample.body} : {name: 'example', body: sample.body};
   return [first, ...named.slice(1).filter((example) => example.body !== undefined)];

@@ -11,6 +11,8 @@ export type PreparedOperation = {
   template: string;
   parameters: ConsoleParameter[];
   examples: Omit<ConsoleExample, 'body'>[];
+  /** How the body travels: as JSON, or as a form whose fields the console edits as JSON. */
+  bodyType: 'json' | 'form';
   /** The request the console opens with. */
   request: ConsoleRequest;
   /** The simulator that answers: Tessera's sandbox keeps the visit's state, an added API's answers with its examples. */

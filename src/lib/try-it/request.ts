@@ -92,7 +92,7 @@ export function startRequest(
   for (const key of [operation.sample.auth, ...(operation.sample.additionalKeys ?? [])])
     if (key.type === 'apiKey' && key.in === 'header') headers[key.name] = 'sandbox-console-key';
   const example = operation.examples[options.example ?? 0];
-  if (example) headers['Content-Type'] = 'application/json';
+  if (example) headers['Content-Type'] = operation.sample.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   return {
     method: operation.method,
     path: `${fillPath(operation.template, values)}${operation.query}`,
@@ -184,7 +184,9 @@ export function editedSample(
     url: `${operation.baseUrl}${request.path}`,
     idempotencyKey: keepsKey,
     ...(tried ? {triedIdempotencyKey: tried} : {}),
-    ...(operation.sample.bodyType === 'form' ? {} : {body, bodyType: 'json'}),
+    // A form's fields are edited as JSON; the samples send them as the form they are.
+    body,
+    bodyType: operation.sample.bodyType === 'form' ? 'form' : 'json',
   };
 }
 

@@ -5,9 +5,11 @@
  * operations against (parameters, body schema, credentials, servers) is the file's own, unchanged;
  * what goes is what no request of theirs can touch. A mock of GitHub's 5.5 MB file took Prism about
  * three minutes to load for the four operations the scale tier runs; the slice loads in seconds.
+ * The "Try it" console's module of an added API's operation is such a slice too
+ * (scripts/sandbox/build-console.ts).
  */
-import {httpMethods} from '../../src/lib/http-methods';
-import {unescapePointer, type JsonObject} from '../../src/lib/openapi/refs';
+import {httpMethods} from '../http-methods';
+import {unescapePointer, type JsonObject} from './refs';
 
 export type OperationKey = {apiPath: string; method: string};
 
