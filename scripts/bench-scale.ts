@@ -140,6 +140,8 @@ function buildAtScale(scale: number, syntheticOnly: boolean, bytesOnly: boolean)
   // `--force`: the generation skips inputs it has already generated from, which would time nothing.
   const generation = timed('gen-api', tsx, ['scripts/generate-api-docs.ts', '--force'], env, siteDir);
   const postman = timed('gen-postman', tsx, ['scripts/generate-postman-collections.ts'], env, siteDir);
+  // The "Try it" console's modules of the APIs listed at this scale, as `npm run build` makes them.
+  const sandbox = timed('gen-sandbox', tsx, ['scripts/sandbox/build-sandbox.ts'], env, siteDir);
   if (!existsSync(path.join(siteDir, 'static/diagrams'))) timed('gen-diagrams', tsx, ['scripts/render-diagrams.ts'], env, siteDir);
   const outDir = outDirOf(scale);
   rmSync(outDir, {recursive: true, force: true});
@@ -154,8 +156,8 @@ function buildAtScale(scale: number, syntheticOnly: boolean, bytesOnly: boolean)
     scale,
     operations,
     generation: {
-      seconds: generation.seconds + postman.seconds,
-      maxRssMB: Math.max(generation.maxRssMB ?? 0, postman.maxRssMB ?? 0) || null,
+      seconds: generation.seconds + postman.seconds + sandbox.seconds,
+      maxRssMB: Math.max(generation.maxRssMB ?? 0, postman.maxRssMB ?? 0, sandbox.maxRssMB ?? 0) || null,
     },
     build,
     ...outputFigures(outDir),
@@ -245,6 +247,7 @@ export function buildEachFile(): FileFigures[] {
       delete env[scaleEnv];
       const generation = timed('gen-api', tsx, ['scripts/generate-api-docs.ts', '--force'], env, siteDir);
       const postman = timed('gen-postman', tsx, ['scripts/generate-postman-collections.ts'], env, siteDir);
+      const sandbox = timed('gen-sandbox', tsx, ['scripts/sandbox/build-sandbox.ts'], env, siteDir);
       const outDir = path.join(siteDir, 'build-scale', `file-${path.basename(sourcePath).replace(/\.json$/, '')}`);
       rmSync(outDir, {recursive: true, force: true});
       mkdirSync(path.dirname(outDir), {recursive: true});
@@ -254,8 +257,8 @@ export function buildEachFile(): FileFigures[] {
         operations: operationCount(loadApiDocumentOnce(sourcePath)),
         routes: outputFigures(outDir).routes,
         generation: {
-          seconds: generation.seconds + postman.seconds,
-          maxRssMB: Math.max(generation.maxRssMB ?? 0, postman.maxRssMB ?? 0) || null,
+          seconds: generation.seconds + postman.seconds + sandbox.seconds,
+          maxRssMB: Math.max(generation.maxRssMB ?? 0, postman.maxRssMB ?? 0, sandbox.maxRssMB ?? 0) || null,
         },
         build,
       });
@@ -324,7 +327,7 @@ export function eachFileMarkdown(figures: FileFigures[], base?: Pick<ScaleFigure
         ]),
       ),
     '',
-    `Generation: gen-api + gen-postman with the whole site. Build: the two docusaurus build processes of npm run build (scripts/build-site.ts) for the whole site; max RSS under GNU time is the larger process's, which must stay within ${buildBudgetMB / 1024} GB (SCALING.md). Each file is built after the one before it in one sitting; times vary with the machine's load, which the header gives.`,
+    `Generation: gen-api, gen-postman and gen-sandbox with the whole site. Build: the two docusaurus build processes of npm run build (scripts/build-site.ts) for the whole site; max RSS under GNU time is the larger process's, which must stay within ${buildBudgetMB / 1024} GB (SCALING.md). Each file is built after the one before it in one sitting; times vary with the machine's load, which the header gives.`,
   ].join('\n');
 }
 
@@ -332,11 +335,11 @@ export function eachFileMarkdown(figures: FileFigures[], base?: Pick<ScaleFigure
 const buildBudgetMB = 4 * 1024;
 const withinBudget = (cost: StepCost) => (cost.maxRssMB === null ? '?' : cost.maxRssMB <= buildBudgetMB ? 'yes' : 'no');
 
-/** The API pages and Postman collections of the site as it is, which `npm run start`/`build` and the unit tests read. */
+/** The API pages, Postman collections and console modules of the site as it is, which `npm run start`/`build` and the unit tests read. */
 function regenerateAtOneTimes(): void {
   const env = {...process.env};
   delete env[scaleEnv];
-  for (const script of ['scripts/generate-api-docs.ts', 'scripts/generate-postman-collections.ts']) {
+  for (const script of ['scripts/generate-api-docs.ts', 'scripts/generate-postman-collections.ts', 'scripts/sandbox/build-sandbox.ts']) {
     const result = spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), [script], {cwd: siteDir, env, stdio: 'inherit'});
     if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status})`);
   }
@@ -383,7 +386,7 @@ export function scaleMarkdown({base, scaled}: {base: ScaleFigures; scaled: Scale
   }
   // A base read from an existing build (--base-build) has no times of its own.
   const baseBuilt = base.build.seconds > 0;
-  if (baseBuilt) row('Generation: gen-api + gen-postman (s)', base.generation.seconds, scaled.generation.seconds, 's');
+  if (baseBuilt) row('Generation: gen-api + gen-postman + gen-sandbox (s)', base.generation.seconds, scaled.generation.seconds, 's');
   if (base.generation.maxRssMB && scaled.generation.maxRssMB)
     row('Generation max RSS (MB)', base.generation.maxRssMB, scaled.generation.maxRssMB, 'MB');
   if (baseBuilt) row('build (s)', base.build.seconds, scaled.build.seconds, 's');

@@ -68,11 +68,13 @@ test('an added page costs main.js, the runtime and a docs page no more than the 
 /**
  * The other half of what keeps a docs page's HTML from growing: each added API's pages show a
  * sidebar of their own, which the API reference links to (config/added-api-sidebars.ts), and the
- * browser gets that sidebar with the API's route section (src/plugins/route-sections). Checked
- * in Chromium on the 2× build the test above made, as a reader gets it from nginx.
+ * browser gets that sidebar with the API's route section (src/plugins/route-sections). Its
+ * operation pages open a "Try it" console over the API's own file, one operation's module at a
+ * time (scripts/sandbox/build-console.ts). Checked in Chromium on the 2× build the test above
+ * made, as a reader gets it from nginx.
  */
 test(
-  'an added API shows its own sidebar, loaded with its pages; every other page shows one link to it',
+  'an added API shows its own sidebar, loaded with its pages, and its console; every other page shows one link to it',
   {timeout: 5 * 60 * 1000},
   async () => {
     const root = path.resolve(import.meta.dirname, '../../build-scale/2x');
@@ -126,6 +128,32 @@ test(
       await directSidebar.getByRole('link', {name: backToApiReferenceLabel}).click();
       await direct.waitForURL((url) => url.pathname === '/docs/3.0.0/api/tessera-api');
       await directSidebar.getByRole('link', {name: 'Quick guides'}).waitFor();
+
+      // The API's "Try it" console: the worker loads the page's operation's module alone (no
+      // Tessera file), checks the request against the file and answers as it documents.
+      const consoleFiles: string[] = [];
+      // The context's requests: the worker's imports among them.
+      page.context().on('request', (request) => {
+        const {pathname} = new URL(request.url());
+        if (pathname.startsWith('/assets/try-it/')) consoleFiles.push(pathname);
+      });
+      await sidebar
+        .getByRole('link', {name: /^Create an? /})
+        .first()
+        .click();
+      await page.waitForURL((url) => url.pathname.startsWith(`${apiPath}post-`));
+      await page.getByRole('button', {name: 'Try it', exact: true}).click();
+      const tryIt = page.getByRole('region', {name: /^Try \w+ in the sandbox$/});
+      await tryIt.getByRole('button', {name: 'Send', exact: true}).click();
+      await tryIt.getByRole('region', {name: 'Response'}).getByText('201 Created').waitFor();
+      const modules = consoleFiles.filter((file) => !/\/worker\.[0-9a-f]{16}\.mjs$/.test(file));
+      const folders = new Set(modules.map((file) => /^\/assets\/try-it\/(api-[a-z0-9-]+\.[0-9a-f]{16})\/[^/]+\.mjs$/.exec(file)?.[1]));
+      assert.equal(folders.size, 1, `one API's folder: ${modules.join(', ')}`);
+      assert.ok(!modules.some((file) => file.includes('api-tessera-')), `no Tessera file: ${modules.join(', ')}`);
+      assert.ok(
+        modules.some((file) => /\/[0-9a-f]{14}\.mjs$/.test(file)),
+        `the operation's module: ${modules.join(', ')}`,
+      );
       assert.deepEqual(errors, []);
     } finally {
       await browser.close();
