@@ -13,11 +13,16 @@ const dataKeywords = new Set(['example', 'examples', 'default', 'const', 'enum']
 /** Keywords that only describe: a schema of these and `nullable` allows any value. */
 const annotations = new Set(['title', 'description', 'deprecated', 'example', 'examples', 'externalDocs', 'readOnly', 'writeOnly', 'xml']);
 
-function convert(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(convert);
+/** Keywords whose values map names to schemas: a property called `example` or `default` is a schema. */
+const schemaMaps = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions', 'schemas']);
+
+function convert(node: unknown, namesSchemas = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => convert(item));
   if (!node || typeof node !== 'object') return node;
   const copy: JsonObject = {};
-  for (const [key, value] of Object.entries(node)) copy[key] = dataKeywords.has(key) ? value : convert(value);
+  for (const [key, value] of Object.entries(node))
+    copy[key] = !namesSchemas && dataKeywords.has(key) ? value : convert(value, !namesSchemas && schemaMaps.has(key));
+  if (namesSchemas) return copy;
   for (const [exclusive, bound] of [
     ['exclusiveMinimum', 'minimum'],
     ['exclusiveMaximum', 'maximum'],
