@@ -319,6 +319,7 @@ describe(
 );
 
 describe('the console over an added API', () => {
+  const cardSchema = {type: 'object', required: ['amount'], properties: {amount: {type: 'integer', minimum: 1}}};
   const document: JsonObject = {
     openapi: '3.1.0',
     info: {title: 'Gift Card API', version: '5'},
@@ -331,7 +332,7 @@ describe('the console over an added API', () => {
             required: true,
             content: {
               'application/json': {
-                schema: {type: 'object', required: ['amount'], properties: {amount: {type: 'integer', minimum: 1}}},
+                schema: cardSchema,
                 examples: {small: {value: {amount: 10}}, large: {summary: 'A large card', value: {amount: 500}}},
               },
             },
@@ -341,6 +342,15 @@ describe('the console over an added API', () => {
       },
     },
   };
+  /** The document with its one operation changed (its body, its answers), beside `extra` top-level fields. */
+  const issueCardWith = (changes: JsonObject, extra: JsonObject = {}): JsonObject => ({
+    ...document,
+    ...extra,
+    paths: {'/cards': {post: {...(document.paths as {'/cards': {post: JsonObject}})['/cards'].post, ...changes}}},
+  });
+  const issuedExample = (schema?: JsonObject) => ({
+    '201': {description: 'Issued.', content: {'application/json': {...(schema ? {schema} : {}), example: {number: '6006'}}}},
+  });
   const apis = [
     {
       id: 'giftCards',
@@ -387,26 +397,10 @@ describe('the console over an added API', () => {
   });
 
   test("a form body (Stripe's) is edited as JSON, checked against the form's schema, and the samples send it form-encoded", async (context) => {
-    const form: JsonObject = {
-      ...document,
-      paths: {
-        '/cards': {
-          post: {
-            operationId: 'issueCard',
-            requestBody: {
-              required: true,
-              content: {
-                'application/x-www-form-urlencoded': {
-                  schema: {type: 'object', required: ['amount'], properties: {amount: {type: 'integer', minimum: 1}}},
-                  example: {amount: 10},
-                },
-              },
-            },
-            responses: {'201': {description: 'Issued.', content: {'application/json': {example: {number: '6006'}}}}},
-          },
-        },
-      },
-    };
+    const form = issueCardWith({
+      requestBody: {required: true, content: {'application/x-www-form-urlencoded': {schema: cardSchema, example: {amount: 10}}}},
+      responses: issuedExample(),
+    });
     const {worker: console} = await builtConsole(context, form);
     const issue = (await console.prepare('/docs/3.0.0/api/gift-cards/issue-card', 'post', '/cards'))!;
     assert.equal(issue.bodyType, 'form');
@@ -425,43 +419,33 @@ describe('the console over an added API', () => {
   });
 
   test("an OpenAPI 3.0 file: nullable without a type, a request body kept in components, a response's schema left out", async (context) => {
-    const legacy: JsonObject = {
-      ...document,
-      openapi: '3.0.3',
-      paths: {
-        '/cards': {
-          post: {
-            ...(document.paths as {'/cards': {post: JsonObject}})['/cards'].post,
-            requestBody: {$ref: '#/components/requestBodies/Card'},
-          },
-        },
-      },
-      components: {
-        requestBodies: {
-          Card: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['amount'],
-                  properties: {
-                    amount: {type: 'integer', minimum: 0, exclusiveMinimum: true},
-                    note: {nullable: true, allOf: [{$ref: '#/components/schemas/Note'}]},
+    const legacy = issueCardWith(
+      {requestBody: {$ref: '#/components/requestBodies/Card'}, responses: issuedExample({$ref: '#/components/schemas/Card'})},
+      {
+        openapi: '3.0.3',
+        components: {
+          requestBodies: {
+            Card: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['amount'],
+                    properties: {
+                      amount: {type: 'integer', minimum: 0, exclusiveMinimum: true},
+                      note: {nullable: true, allOf: [{$ref: '#/components/schemas/Note'}]},
+                    },
                   },
+                  example: {amount: 10, note: null},
                 },
-                example: {amount: 10, note: null},
               },
             },
           },
+          schemas: {Note: {type: 'string', maxLength: 20}, Card: {type: 'object', properties: {number: {type: 'string'}}}},
         },
-        schemas: {Note: {type: 'string', maxLength: 20}, Card: {type: 'object', properties: {number: {type: 'string'}}}},
       },
-    };
-    ((legacy.paths as Record<string, Record<string, JsonObject>>)['/cards']!.post!.responses as Record<string, JsonObject>)['201'] = {
-      description: 'Issued.',
-      content: {'application/json': {schema: {$ref: '#/components/schemas/Card'}, example: {number: '6006'}}},
-    };
+    );
     const {worker: console} = await builtConsole(context, legacy);
     const issue = (await console.prepare('/docs/3.0.0/api/gift-cards/issue-card', 'post', '/cards'))!;
     assert.deepEqual(await console.check(issue.api, issue.operationId, {...issue.request, body: '{"amount": 10, "note": null}'}), []);
