@@ -21,17 +21,23 @@ export type Route = {
 
 export type RouteMatch = {route: Route; pathParameters: Record<string, string>};
 
-/** Where the schema of a request body's media type is: behind each `$ref` of the body, under its content. */
-function bodyPointer(document: JsonObject, operationPointer: string, requestBody: unknown, mediaType: string): string | undefined {
+/** A request body behind each of its `$ref`s, and the JSON pointer of where it is. */
+function requestBodyAt(document: JsonObject, operationPointer: string, requestBody: unknown): {pointer: string; body?: JsonObject} {
   let pointer = `${operationPointer}/requestBody`;
   let body = requestBody as JsonObject | undefined;
   for (let hops = 0; body && typeof body.$ref === 'string' && hops <= 20; hops += 1) {
     pointer = body.$ref;
     body = pointerValue(document, body.$ref) as JsonObject | undefined;
   }
-  const content = body?.content as JsonObject | undefined;
-  return content?.[mediaType] ? `${pointer}/content/${escapePointer(mediaType)}/schema` : undefined;
+  if (typeof body?.$ref === 'string') throw new Error(`$ref loop at ${body.$ref}`);
+  return {pointer, body};
 }
+
+/** The JSON pointer of a media type's schema in a request body (at `pointer`), when the body has that media type. */
+function mediaSchemaPointer({pointer, body}: {pointer: string; body?: JsonObject}, mediaType: string): string | undefined {
+  return (body?.content as JsonObject | undefined)?.[mediaType] ? `${pointer}/content/${escapePointer(mediaType)}/schema` : undefined;
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class OpenApiRoutes {
@@ -58,6 +64,7 @@ export class OpenApiRoutes {
         const own = ((operation.parameters ?? []) as unknown[]).map((parameter) => resolveRef(document, parameter));
         const parameters = [...shared.filter((parameter) => !own.some((o) => o.name === parameter.name && o.in === parameter.in)), ...own];
         const pointer = `#/paths/${escapePointer(template)}/${method}`;
+        const requestBody = operation.requestBody ? requestBodyAt(document, pointer, operation.requestBody) : undefined;
         this.routes.push({
           pattern,
           names,
@@ -68,11 +75,11 @@ export class OpenApiRoutes {
             operation,
             parameters,
             pointer,
-            ...(operation.requestBody
+            ...(requestBody
               ? {
-                  requestBody: resolveRef(document, operation.requestBody),
-                  jsonBodyPointer: bodyPointer(document, pointer, operation.requestBody, 'application/json'),
-                  formBodyPointer: bodyPointer(document, pointer, operation.requestBody, 'application/x-www-form-urlencoded'),
+                  requestBody: requestBody.body,
+                  jsonBodyPointer: mediaSchemaPointer(requestBody, 'application/json'),
+                  formBodyPointer: mediaSchemaPointer(requestBody, 'application/x-www-form-urlencoded'),
                 }
               : {}),
           },
